@@ -1,0 +1,129 @@
+import { EMPTY_BODY } from '../core/body.js';
+import { ClientCore } from '../core/client-core.js';
+import { AuthenticationError } from '../core/errors/authentication-error.js';
+import { SdkError } from '../core/errors/sdk-error.js';
+import type { ClientOptions, RequestOptions } from '../core/options.js';
+import type { Fields } from '../core/query.js';
+import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
+import { AppCaller } from './app-caller.js';
+import { errorFromOutput, phpfoxError } from './app-errors.js';
+import {
+  APP_METHOD_OUTPUTS,
+  type AppMethodOutput,
+  type AppMethodParams,
+  type AppParamValue,
+  type KnownAppMethod,
+} from './app-methods.js';
+import { FriendResource } from './resources/friend.js';
+import { MailResource } from './resources/mail.js';
+import { NotificationResource } from './resources/notification.js';
+import { PhotoResource } from './resources/photo.js';
+import { UserResource } from './resources/user.js';
+import { photoFile } from './upload.js';
+
+export interface AppClientOptions extends ClientOptions {
+  /** The access token from `token.php` (see `AppClient.fromKey`). */
+  token: string;
+}
+
+/**
+ * A client of the Application API (phpFox `token.php` + `api.php`).
+ *
+ * ```ts
+ * const app = await AppClient.fromKey(key, { baseUrl: 'https://site.example' });
+ * for await (const friend of app.friend.getFriends()) console.log(friend.full_name);
+ * ```
+ */
+export class AppClient {
+  /** The access token every call carries (URL-encoded: it holds `+`, `/` and `=`). */
+  readonly token: string;
+  readonly user: UserResource;
+  readonly friend: FriendResource;
+  readonly mail: MailResource;
+  readonly notification: NotificationResource;
+  readonly photo: PhotoResource;
+  readonly #caller: AppCaller;
+
+  constructor(options: AppClientOptions) {
+    if (typeof options?.token !== 'string' || options.token === '') {
+      throw new SdkError('token is required: get one with AppClient.fromKey(key, options)');
+    }
+    this.token = options.token;
+    this.#caller = new AppCaller(new ClientCore({ options, secrets: [options.token] }), options.token);
+    this.user = new UserResource(this.#caller);
+    this.friend = new FriendResource(this.#caller);
+    this.mail = new MailResource(this.#caller);
+    this.notification = new NotificationResource(this.#caller);
+    this.photo = new PhotoResource(this.#caller);
+  }
+
+  /**
+   * Trades the `key` the site passed to the app (query parameter `key` of the iframe) for a token at
+   * `token.php`, and returns a client that uses it. A rejected key or an empty token →
+   * `AuthenticationError`. Each exchange cancels the app's previous token for that user.
+   */
+  static async fromKey(
+    key: string,
+    options: ClientOptions,
+    requestOptions?: RequestOptions,
+  ): Promise<AppClient> {
+    if (typeof key !== 'string' || key.trim() === '')
+      throw new SdkError('key is required and must not be empty');
+    const core = new ClientCore({ options, secrets: [key] });
+    const { body, response } = await core.json({
+      method: 'GET',
+      path: 'token.php',
+      query: { key },
+      options: requestOptions,
+    });
+    const token = core.guard(response, () => {
+      const failure = phpfoxError((body as { output?: unknown } | null)?.output);
+      if (failure) throw errorFromOutput(failure, core.redactor.value(body), response, true);
+      if (body === EMPTY_BODY || (body as { token?: unknown } | null)?.token === '') {
+        throw new AuthenticationError(`${response.method} ${response.url} returned no token`, {
+          status: response.status,
+          body: '',
+          url: response.url,
+          method: response.method,
+        });
+      }
+      return core.parse(TokenResponseSchema, body, response).token;
+    });
+    return new AppClient({ ...options, token });
+  }
+
+  /**
+   * Calls any api.php method. Known methods are typed and validated; others return `output` as sent.
+   * `photo.addPhoto` is sent as a multipart POST; everything else as a GET.
+   */
+  call<M extends KnownAppMethod>(
+    method: M,
+    params?: AppMethodParams[M],
+    options?: RequestOptions,
+  ): Promise<{ api: ApiInfo; output: AppMethodOutput<M> }>;
+  call(
+    method: `${string}.${string}`,
+    params?: Record<string, AppParamValue>,
+    options?: RequestOptions,
+  ): Promise<{ api: ApiInfo; output: unknown }>;
+  async call(
+    method: string,
+    params: object = {},
+    options?: RequestOptions,
+  ): Promise<{ api: ApiInfo; output: unknown }> {
+    if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(method)) {
+      throw new SdkError(`method must look like "module.method", got "${method}"`);
+    }
+    if (method === 'photo.addPhoto') {
+      const { photo, photo_name } = params as AppMethodParams['photo.addPhoto'];
+      const upload = photoFile(photo, photo_name);
+      return this.#caller.call(method, APP_METHOD_OUTPUTS[method], { photo_name }, options, {
+        photo: upload,
+      });
+    }
+    const schema = APP_METHOD_OUTPUTS[method as KnownAppMethod];
+    if (schema) return this.#caller.call(method, schema, params as Fields, options);
+    const { envelope } = await this.#caller.envelope(method, params as Fields, options);
+    return envelope;
+  }
+}

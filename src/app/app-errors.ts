@@ -1,0 +1,44 @@
+import { ApiError } from '../core/errors/api-error.js';
+import { AuthenticationError } from '../core/errors/authentication-error.js';
+import { NotFoundError } from '../core/errors/not-found-error.js';
+import type { HttpResponse } from '../core/transport.js';
+
+/** phpFox's error members, found in `output` (envelope-level and method-level styles alike). */
+export interface PhpfoxErrorOutput {
+  error_id?: unknown;
+  error_message?: unknown;
+  error?: unknown;
+}
+
+/** `error_id`s that mean the key or token was not accepted. */
+const AUTHENTICATION_CODES = new Set(['api.unable_to_find_api_key']);
+
+/** The `output` of an answer that reports an error: `{error_id, error_message}` or `{error: true, ...}`. */
+export function phpfoxError(output: unknown): PhpfoxErrorOutput | undefined {
+  if (output === null || typeof output !== 'object' || Array.isArray(output)) return undefined;
+  const candidate = output as PhpfoxErrorOutput;
+  return candidate.error === true || candidate.error_id !== undefined ? candidate : undefined;
+}
+
+/**
+ * The typed error for a phpFox error answer (always HTTP 200): a rejected key or token →
+ * `AuthenticationError`; an `error_id` ending in `_cannot_be_found`/`_not_found` → `NotFoundError`;
+ * anything else → `ApiError`. `code` is the `error_id` (3.5+ may omit it).
+ */
+export function errorFromOutput(
+  failure: PhpfoxErrorOutput,
+  body: unknown,
+  response: HttpResponse,
+  forceAuthentication = false,
+): ApiError {
+  const code =
+    failure.error_id === undefined || failure.error_id === null ? undefined : String(failure.error_id);
+  const said =
+    typeof failure.error_message === 'string' && failure.error_message ? failure.error_message : 'no message';
+  const message = `${response.method} ${response.url} failed: ${said}${code ? ` (${code})` : ''}`;
+  const details = { status: response.status, code, body, url: response.url, method: response.method };
+  if (forceAuthentication || (code && AUTHENTICATION_CODES.has(code)))
+    return new AuthenticationError(message, details);
+  if (code && /(_cannot_be_found|_not_found)$/.test(code)) return new NotFoundError(message, details);
+  return new ApiError(message, details);
+}

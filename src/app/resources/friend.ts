@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import type { RequestOptions } from '../../core/options.js';
+import type { PagePromise } from '../../core/page-promise.js';
+import { type Friend, FriendSchema, IsFriendSchema } from '../../schemas/index.js';
+import { type AppCaller, PHPFOX_PAGE_SIZE } from '../app-caller.js';
+import { requireId, requirePage } from '../arguments.js';
+
+const FriendListSchema = z.array(FriendSchema);
+
+export interface GetFriendsParams {
+  /** Whose friends; the signed-in user when left out. */
+  user_id?: number;
+  /** The page to start from (1-based, 10 friends a page). */
+  page?: number;
+}
+
+export interface IsFriendParams {
+  /** The user to test. Required. */
+  friend_user_id: number;
+  /** The other user; the signed-in user when left out. */
+  user_id?: number;
+}
+
+/** The `friend` module. */
+export class FriendResource {
+  readonly #caller: AppCaller;
+  constructor(caller: AppCaller) {
+    this.#caller = caller;
+  }
+
+  /** A user's friends, 10 a page; `for await` walks them all and stops on its own. */
+  getFriends(params: GetFriendsParams = {}, options?: RequestOptions): PagePromise<Friend> {
+    requireId('user_id', params.user_id, false);
+    requirePage(params.page);
+    return this.#caller.list('friend.getFriends', FriendListSchema, { ...params }, FRIEND_PAGING, options);
+  }
+
+  /** Whether two users are friends. */
+  async isFriend(params: IsFriendParams, options?: RequestOptions): Promise<boolean> {
+    requireId('friend_user_id', params?.friend_user_id, true);
+    requireId('user_id', params.user_id, false);
+    const { output } = await this.#caller.call('friend.isFriend', IsFriendSchema, { ...params }, options);
+    return output.is_friend;
+  }
+}
+
+const FRIEND_PAGING = { pageSize: PHPFOX_PAGE_SIZE, firstPage: () => 1 };

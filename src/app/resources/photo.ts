@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+import type { RequestOptions } from '../../core/options.js';
+import type { PagePromise } from '../../core/page-promise.js';
+import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
+import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';
+import { requireId, requirePage } from '../arguments.js';
+import { photoFile, type UploadBody } from '../upload.js';
+
+const PhotoListSchema = z.array(PhotoSchema);
+
+/** phpFox 3.0.x counts photo pages from 1; 3.5+ (recognised by its envelope without `pages`) from 0. */
+const PHOTO_PAGING: ListPaging = {
+  pageSize: PHPFOX_PAGE_SIZE,
+  firstPage: (api) => (api.pages === undefined ? 0 : 1),
+};
+
+export interface GetPhotosParams {
+  /** Whose photos; the signed-in user when left out. */
+  user_id?: number;
+  /** The page to start from, as the server counts (3.0.x from 1, 3.5+ from 0). */
+  page?: number;
+}
+
+export interface AddPhotoParams {
+  /** The image: a Blob or File (e.g. from `fileFromPath` in Node), or its bytes. */
+  photo: UploadBody;
+  /** The file name phpFox stores; its extension (jpg, jpeg, gif, png) decides whether the upload is accepted. */
+  photo_name: string;
+}
+
+/** The `photo` module. */
+export class PhotoResource {
+  readonly #caller: AppCaller;
+  constructor(caller: AppCaller) {
+    this.#caller = caller;
+  }
+
+  /** A user's photos, 10 a page; `for await` walks them all. */
+  getPhotos(params: GetPhotosParams = {}, options?: RequestOptions): PagePromise<Photo> {
+    requireId('user_id', params.user_id, false);
+    requirePage(params.page);
+    return this.#caller.list('photo.getPhotos', PhotoListSchema, { ...params }, PHOTO_PAGING, options);
+  }
+
+  /** Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent). */
+  async addPhoto(params: AddPhotoParams, options?: RequestOptions): Promise<UploadedPhoto> {
+    const photo = photoFile(params?.photo, params?.photo_name);
+    const fields = { photo_name: params.photo_name };
+    return (await this.#caller.call('photo.addPhoto', UploadedPhotoSchema, fields, options, { photo }))
+      .output;
+  }
+}

@@ -1,0 +1,23 @@
+import type { RequestOptions } from '../../core/options.js';
+import { type User, UserSchema } from '../../schemas/index.js';
+import type { AppCaller } from '../app-caller.js';
+import { requireId } from '../arguments.js';
+
+export interface UserParams {
+  /** Whose profile; the signed-in user when left out. */
+  user_id?: number;
+}
+
+/** The `user` module. */
+export class UserResource {
+  readonly #caller: AppCaller;
+  constructor(caller: AppCaller) {
+    this.#caller = caller;
+  }
+
+  /** A user's profile, including `email`. Unknown user → `NotFoundError`. */
+  async getUser(params: UserParams = {}, options?: RequestOptions): Promise<User> {
+    requireId('user_id', params.user_id, false);
+    return (await this.#caller.call('user.getUser', UserSchema, { ...params }, options)).output;
+  }
+}

@@ -1,0 +1,96 @@
+import type { SdkError } from './errors/index.js';
+import type { ValidationIssue } from './errors/validation-error.js';
+
+/** How responses are checked against the SDK's schemas. */
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+/** Retry policy. Only idempotent requests (reads) are retried unless noted. */
+export interface RetryOptions {
+  /**
+   * How many times a failed attempt is retried (so `limit + 1` attempts at most).
+   * @default 2
+   */
+  limit?: number;
+  /**
+   * HTTP statuses that trigger a retry.
+   * @default [408, 429, 500, 502, 503, 504]
+   */
+  statusCodes?: number[];
+  /**
+   * The longest wait a `Retry-After` header may impose, in ms; a longer one is cut to this.
+   * @default 60000
+   */
+  maxRetryAfter?: number;
+  /**
+   * The longest backoff between attempts, in ms.
+   * @default 10000
+   */
+  backoffLimit?: number;
+  /**
+   * Backoff before retry number `attempt` (1-based), in ms. `Retry-After` overrides it.
+   * @default attempt => 300 * 2 ** (attempt - 1)
+   */
+  delay?: (attempt: number) => number;
+}
+
+/** What a hook sees of a request: never headers, never secrets (the URL is redacted). */
+export interface RequestInfo {
+  method: string;
+  /** The request URL with `token`, `key` and `password` replaced by `[REDACTED]`. */
+  url: string;
+}
+
+export interface Hooks {
+  /** Before every attempt, the first one (`attempt: 1`) and each retry. */
+  onRequest?: (event: RequestInfo & { attempt: number }) => void;
+  /** After every answer, whatever its status. */
+  onResponse?: (event: RequestInfo & { attempt: number; status: number; durationMs: number }) => void;
+  /** Before waiting for a retry. */
+  onRetry?: (event: RequestInfo & { attempt: number; reason: string; delayMs?: number }) => void;
+  /** Once per failed call, with the error it rejects with. */
+  onError?: (event: RequestInfo & { error: SdkError }) => void;
+  /** In `validation: 'warn'` mode, when a response does not match its schema. */
+  onValidationWarning?: (event: RequestInfo & { issues: ValidationIssue[]; message: string }) => void;
+}
+
+/** Options shared by both clients. */
+export interface ClientOptions {
+  /** The site's root: `token.php`, `api.php` and `api/z/1.0/` hang below it. */
+  baseUrl: string | URL;
+  /**
+   * A `fetch` to use instead of the global one (a proxy agent, a test double, instrumentation).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Time allowed for one attempt, in ms, covering both the wait for the answer and reading its body.
+   * @default 30000
+   */
+  timeout?: number;
+  /**
+   * Retries for idempotent requests: a number (the limit) or a policy. `0` turns retries off.
+   * @default { limit: 2 }
+   */
+  retry?: number | RetryOptions;
+  /**
+   * How responses are checked: `'strict'` throws `ValidationError` on a mismatch, `'warn'` reports it
+   * through `hooks.onValidationWarning` and returns the data as received, `'off'` skips checks and
+   * normalization entirely (fastest; the types are then a promise the server may break).
+   * @default 'strict'
+   */
+  validation?: ValidationMode;
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+  /** Observe requests, responses, retries, errors and validation warnings. Hooks must not throw. */
+  hooks?: Hooks;
+}
+
+/** Options every method takes as its last argument. */
+export interface RequestOptions {
+  /** Abort the call; it then rejects with `signal.reason`. */
+  signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout for this call, in ms. */
+  timeout?: number;
+  /** Headers added to this request only. */
+  headers?: Record<string, string>;
+}

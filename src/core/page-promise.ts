@@ -1,0 +1,61 @@
+import { Page, type PageLoader } from './page.js';
+
+/**
+ * What list methods return: `await` it for the first page, `for await` it for every item of every
+ * page (one request a page, lazily). Nothing is sent until it is awaited or iterated, so an unused
+ * list never rejects unhandled.
+ */
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #loader: PageLoader<T, unknown>;
+  readonly #firstCursor: unknown;
+  #first: Promise<Page<T>> | undefined;
+
+  constructor(loader: PageLoader<T, unknown>, firstCursor: unknown) {
+    this.#loader = loader;
+    this.#firstCursor = firstCursor;
+  }
+
+  #firstPage(): Promise<Page<T>> {
+    this.#first ??= this.#loader(this.#firstCursor).then((loaded) => new Page(loaded, this.#loader));
+    return this.#first;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaitable by design.
+  then<A = Page<T>, B = never>(
+    onFulfilled?: ((page: Page<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#firstPage().then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
+    return this.#firstPage().catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#firstPage().finally(onFinally);
+  }
+
+  /** Every page, starting with the first. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    for (let page: Page<T> | null = await this.#firstPage(); page !== null; page = await page.nextPage()) {
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+
+  /** Collects items, all of them or the first `limit`; stops requesting pages once it has enough. */
+  async toArray(options: { limit?: number } = {}): Promise<T[]> {
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const items: T[] = [];
+    if (limit <= 0) return items;
+    for await (const item of this) {
+      items.push(item);
+      if (items.length >= limit) break;
+    }
+    return items;
+  }
+}

@@ -1,0 +1,53 @@
+/** One page as its loader fetched it: the items and what the server said about the rest. */
+export interface LoadedPage<T, C> {
+  items: T[];
+  /** The server's total, or 0 when it does not know (phpFox often says 0). */
+  total: number;
+  /** Equal fingerprints mean the server sent the same page again (phpFox clamps past the end). */
+  fingerprint: string;
+  /** The cursor of the following page, or `null` when the loader knows there is none. */
+  next: C | null;
+  /** The size of a full page: a shorter page is the last one. `undefined` when unknown. */
+  pageSize?: number | undefined;
+}
+
+/** Fetches the page at `cursor`. */
+export type PageLoader<T, C> = (cursor: C) => Promise<LoadedPage<T, C>>;
+
+/**
+ * One page of a list. `nextPage()` applies the stop rules that real servers need (they cannot be
+ * trusted to say when a list ends): an empty page, a short page, the same page again, or `total`
+ * reached when `total > 0`. `pages`/`current_page` from the server are never used.
+ */
+export class Page<T> {
+  readonly items: T[];
+  /** The server's total (0 when it did not say). */
+  readonly total: number;
+  readonly #loaded: LoadedPage<T, unknown>;
+  readonly #loader: PageLoader<T, unknown>;
+  readonly #seen: number;
+
+  constructor(loaded: LoadedPage<T, unknown>, loader: PageLoader<T, unknown>, seenBefore = 0) {
+    this.items = loaded.items;
+    this.total = loaded.total;
+    this.#loaded = loaded;
+    this.#loader = loader;
+    this.#seen = seenBefore + loaded.items.length;
+  }
+
+  /** Whether another page may follow. `nextPage()` can still resolve `null` (an empty or repeated page). */
+  hasNextPage(): boolean {
+    const { next, items, pageSize, total } = this.#loaded;
+    if (next === null || items.length === 0) return false;
+    if (pageSize !== undefined && items.length < pageSize) return false;
+    return !(total > 0 && this.#seen >= total);
+  }
+
+  /** The following page, or `null` at the end of the list. */
+  async nextPage(): Promise<Page<T> | null> {
+    if (!this.hasNextPage()) return null;
+    const loaded = await this.#loader(this.#loaded.next);
+    if (loaded.items.length === 0 || loaded.fingerprint === this.#loaded.fingerprint) return null;
+    return new Page(loaded, this.#loader, this.#seen);
+  }
+}

@@ -1,0 +1,43 @@
+import { TimeoutError } from './errors/timeout-error.js';
+
+/**
+ * Reads a whole body as text, bounded by `timeoutMs`: a server that stalls mid-body ends in
+ * `TimeoutError`, never a hang. Runs inside the attempt, so a cut-off body can still be retried.
+ */
+export async function readBodyText(
+  response: Response,
+  timeoutMs: number | undefined,
+  details: { url: string },
+): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    if (timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      reject(
+        new TimeoutError(`Reading the answer took longer than ${timeoutMs} ms`, {
+          ...details,
+          timeout: timeoutMs,
+        }),
+      );
+      reader.cancel().catch(() => {});
+    }, timeoutMs);
+  });
+  timedOut.catch(() => {});
+  try {
+    return await Promise.race([drain(reader), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
+}

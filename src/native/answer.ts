@@ -1,0 +1,93 @@
+import type * as z from 'zod/mini';
+import { EMPTY_BODY, type JsonBody } from '../core/body.js';
+import type { ClientCore, JsonAnswer } from '../core/client-core.js';
+import { ApiError } from '../core/errors/api-error.js';
+import { NotFoundError } from '../core/errors/not-found-error.js';
+import type { HttpResponse } from '../core/transport.js';
+
+/**
+ * How one endpoint's answer is read. Hubzilla says almost everything with HTTP 200: an empty body
+ * (missing parameter, not found, unknown channel), the JSON `false`, or `{success: false, message}`.
+ */
+export interface AnswerSpec<S extends z.ZodMiniType> {
+  /** The schema of the whole answer, envelope included. */
+  schema: S;
+  /** What was asked for, named in the `NotFoundError` of an empty or `false` answer: `file "24201231…"`. */
+  subject: string;
+  /**
+   * What `{"success": false}` WITHOUT a message means here. Default: a failure (`ApiError`).
+   * `'not-found'`: the subject does not exist (photos of an unknown album).
+   * `{ readAs }`: "nothing", read as this body instead (albums of a channel that has none).
+   */
+  unsuccessful?: 'not-found' | { readAs: unknown };
+  /** An empty answer means this failure (an `ApiError` with this message), not "not found". */
+  emptyMeans?: string;
+}
+
+/** What the client adds to messages: the `channel` it switches to, a common cause of empty answers. */
+export interface AnswerContext {
+  channel?: string | undefined;
+}
+
+/** Maps a Hubzilla answer to the typed value or the typed error (reported to `hooks.onError`). */
+export function readAnswer<S extends z.ZodMiniType>(
+  core: ClientCore,
+  answer: JsonAnswer,
+  spec: AnswerSpec<S>,
+  context: AnswerContext = {},
+): z.output<S> {
+  const { response } = answer;
+  const body = core.guard(response, () => screen(core, answer, spec, context));
+  return core.parse(spec.schema, body, response);
+}
+
+function screen(
+  core: ClientCore,
+  { body, response }: JsonAnswer,
+  spec: AnswerSpec<z.ZodMiniType>,
+  context: AnswerContext,
+): unknown {
+  const details = errorDetails(core, body, response);
+  if (body === EMPTY_BODY && spec.emptyMeans !== undefined) {
+    throw new ApiError(`${response.method} ${response.url} failed: ${spec.emptyMeans}`, details);
+  }
+  if (body === EMPTY_BODY || body === false) {
+    const said = body === false ? 'false' : 'an empty body';
+    const channel = context.channel
+      ? ` (Hubzilla also answers so when the channel "${context.channel}" is not one of this account's channels)`
+      : '';
+    throw new NotFoundError(
+      `${spec.subject} was not found: ${response.method} ${response.url} answered ${said}${channel}`,
+      details,
+    );
+  }
+  if (!isUnsuccessful(body)) return body;
+  const message = typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
+  if (message === undefined && spec.unsuccessful === 'not-found') {
+    throw new NotFoundError(`${spec.subject} was not found: ${response.method} ${response.url} answered success: false`, details);
+  }
+  if (message === undefined && typeof spec.unsuccessful === 'object') return spec.unsuccessful.readAs;
+  throw new ApiError(`${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}`, {
+    ...details,
+    code: message,
+  });
+}
+
+function isUnsuccessful(body: unknown): body is { success: unknown; message?: unknown } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    'success' in body &&
+    (body.success === false || body.success === 0 || body.success === '0')
+  );
+}
+
+function errorDetails(core: ClientCore, body: JsonBody, response: HttpResponse) {
+  return {
+    status: response.status,
+    body: body === EMPTY_BODY ? '' : core.redactor.value(body),
+    url: response.url,
+    method: response.method,
+  };
+}

@@ -1,0 +1,56 @@
+import { SdkError } from '../../core/errors/sdk-error.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type DownloadOptions, type DownloadProgress } from './options.js';
+
+/** The options of one download, checked, with their defaults applied. */
+export interface ResolvedDownload {
+  fileId: string;
+  chunkSize: number;
+  concurrency: number;
+  start: number;
+  /** Exclusive; `undefined` means the end of the file. */
+  end: number | undefined;
+  onProgress: ((progress: DownloadProgress) => void) | undefined;
+  signal: AbortSignal | undefined;
+  timeout: number | undefined;
+}
+
+/** Throws `SdkError` on a bad argument, so the mistake surfaces at the call, before any request. */
+export function resolveDownload(fileId: string, options: DownloadOptions = {}): ResolvedDownload {
+  if (typeof fileId !== 'string' || fileId.length === 0)
+    // The server matches `file_id` as a prefix: an empty one would pick whichever record comes first.
+    throw new SdkError('file_id must be a non-empty string');
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const start = options.start ?? 0;
+  requirePositiveInteger('chunkSize', chunkSize);
+  requirePositiveInteger('concurrency', concurrency);
+  requireNonNegativeInteger('start', start);
+  if (options.end !== undefined) {
+    requireNonNegativeInteger('end', options.end);
+    if (options.end < start) throw new SdkError(`end (${options.end}) must not be before start (${start})`);
+  }
+  if (options.timeout !== undefined && !(Number.isFinite(options.timeout) && options.timeout > 0))
+    throw new SdkError(`timeout must be a positive number of milliseconds, got ${String(options.timeout)}`);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
+    throw new SdkError('onProgress must be a function');
+  return {
+    fileId,
+    chunkSize,
+    concurrency,
+    start,
+    end: options.end,
+    onProgress: options.onProgress,
+    signal: options.signal,
+    timeout: options.timeout,
+  };
+}
+
+function requirePositiveInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new SdkError(`${name} must be a positive integer, got ${String(value)}`);
+}
+
+function requireNonNegativeInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new SdkError(`${name} must be a non-negative integer, got ${String(value)}`);
+}

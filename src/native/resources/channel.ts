@@ -1,0 +1,54 @@
+import type { RequestOptions } from '../../core/options.js';
+import { type ChannelExport, ChannelExportSchema, type Item } from '../../schemas/index.js';
+import { ItemListSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+export interface ChannelExportParams {
+  /**
+   * The data types to export, sent comma-separated: `channel`, `profile`, `connections`, `config`,
+   * `apps`, `chatrooms`, `events`, `webpages`, `wikis`, `items`. Unknown names are ignored by the hub.
+   * @default the hub's defaults: channel, connections, config, apps, chatrooms, events, webpages, mail, wikis
+   * @example { sections: ['channel', 'connections'] }
+   */
+  sections?: string[];
+  /**
+   * `true`: the default sections plus 3 months of posts (large: request posts separately if you can).
+   * @default false
+   */
+  posts?: boolean;
+}
+
+export interface ChannelStreamParams {
+  /**
+   * The oldest items to return: a `Date`, sent as UTC `YYYY-MM-DD HH:MM:SS`, or a string as the hub reads it.
+   * @default the hub's: now minus 14 days
+   */
+  mindate?: Date | string;
+}
+
+/** The signed-in channel: export and its own stream. */
+export class ChannelResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /**
+   * `channel/export/basic`: the channel's data. Always holds `compatibility` and `relocate`; the
+   * `channel` section holds the channel's PRIVATE KEY: never log an export.
+   */
+  exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): Promise<ChannelExport> {
+    const sections = params.sections?.length ? params.sections.join(',') : undefined;
+    const query = { sections, posts: params.posts };
+    return this.#api.read('channel/export/basic', query, { schema: ChannelExportSchema, subject: 'The channel' }, options);
+  }
+
+  /**
+   * `channel/stream` (GET): the channel's own conversation items since `mindate`, threads and
+   * comments as one flat list. (A POST to this endpoint creates a post: use `items.update` for that.)
+   */
+  stream(params: ChannelStreamParams = {}, options?: RequestOptions): Promise<Item[]> {
+    const query = { mindate: params.mindate };
+    return this.#api.read('channel/stream', query, { schema: ItemListSchema, subject: 'The channel stream' }, options);
+  }
+}

@@ -1,0 +1,2 @@
+export { type DownloadSource, type DownloadToFileResult, downloadToFile } from './download-to-file.js';
+export { type FileFromPathOptions, fileFromPath } from './file-from-path.js';

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+
+/*
+ * The normalizers every record schema is built from. Both servers send database values as they
+ * come out of the driver: numbers or numeric strings, mixed within one object, and flags as
+ * booleans, 0/1 or "0"/"1". Each normalizer accepts those encodings and returns the documented
+ * type. They stay deliberately cheap (a type check, a short-string test, no chains): they run
+ * once per field of every record of every list.
+ */
+
+/** An optional minus sign and decimal digits; only ever run on short strings (see `MAX_INT_CHARS`). */
+const INTEGER_TEXT = /^-?\d+$/;
+/** Longer than any safe integer ("-9007199254740991"): rejected before the regex sees it. */
+const MAX_INT_CHARS = 17;
+
+/** A value for an error message, cut short: a wrong field can hold a megabyte of base64. */
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function fail(ctx: z.core.ParsePayload, message: string): never {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  return z.NEVER;
+}
+
+/**
+ * An integer, sent as a JSON number or as a decimal string (`7` or `"7"`, `-1` or `"-1"`) → `number`.
+ * Used for ids, sizes, counts and unix-second timestamps. Rejects `""`, non-digits, surrounding
+ * spaces, fractions and values beyond `Number.MAX_SAFE_INTEGER`.
+ */
+export const intSchema = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((value: number | string, ctx): number => {
+    if (typeof value === 'number') {
+      return Number.isSafeInteger(value) ? value : fail(ctx, `Expected an integer, received ${value}`);
+    }
+    if (value.length <= MAX_INT_CHARS && INTEGER_TEXT.test(value)) {
+      const parsed = Number(value);
+      if (Number.isSafeInteger(parsed)) return parsed;
+    }
+    return fail(ctx, `Expected an integer or an integer string, received ${show(value)}`);
+  }),
+);
+
+/**
+ * A yes/no flag: `true`/`false`, `1`/`0` or `"1"`/`"0"` → `boolean`. Nothing else (the recorded
+ * servers never send `""`, `"true"` or other numbers for a flag, so those mean a broken answer).
+ */
+export const flagSchema = z.pipe(
+  z.union([z.number(), z.string(), z.boolean()]),
+  z.transform((value: number | string | boolean, ctx): boolean => {
+    switch (value) {
+      case true:
+      case 1:
+      case '1':
+        return true;
+      case false:
+      case 0:
+      case '0':
+        return false;
+      default:
+        return fail(ctx, `Expected a flag (true/false, 0/1, "0"/"1"), received ${show(value)}`);
+    }
+  }),
+);
+
+/** `YYYY-MM-DD HH:MM:SS`; only ever run on 19-character strings. */
+const NATIVE_DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** The two spellings of "no date" in Hubzilla (older releases used the first). */
+const NO_DATE = new Set(['0000-00-00 00:00:00', '0001-01-01 00:00:00']);
+
+/** A calendar-checked UTC date, or `undefined` for impossible values such as month 13 or Feb 30. */
+function utcDate(text: string): Date | undefined {
+  const match = NATIVE_DATE_TEXT.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hours, minutes, seconds, 0);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
+/**
+ * A Hubzilla date-time: a UTC string `YYYY-MM-DD HH:MM:SS` without zone → `Date`. The "no date"
+ * values `0000-00-00 00:00:00` and `0001-01-01 00:00:00`, `null` and `""` → `null`. Anything else
+ * (another format, an impossible calendar date) is rejected.
+ */
+export const nativeDateSchema = z.pipe(
+  z.union([z.string(), z.null()]),
+  z.transform((value: string | null, ctx): Date | null => {
+    if (value === null || value === '' || NO_DATE.has(value)) return null;
+    const date = value.length === 19 ? utcDate(value) : undefined;
+    return date ?? fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`);
+  }),
+);
+
+/** A string the server may send as `null` (phpFox `email`, `country_iso`, notification `icon`). */
+export const nullableStringSchema = z.nullable(z.string());

@@ -1,0 +1,97 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { AppClient, ConnectionError, TimeoutError } from '../../src/index.js';
+import { TOKEN } from '../app/phpfox.js';
+import { useLoopbackServer } from '../support/loopback.js';
+
+const loopback = useLoopbackServer();
+const USER = JSON.stringify({
+  api: { total: 0, pages: 0, current_page: 0 },
+  output: {
+    user_id: '7',
+    user_name: 'jane',
+    full_name: 'Jane',
+    joined: '1',
+    country_iso: 'US',
+    gender: 'Female',
+    email: null,
+    photo_50px: '',
+    photo_50px_square: '',
+    photo_120px: '',
+    photo_original: '',
+    profile_url: '',
+  },
+});
+const fast = { limit: 2, delay: () => 0 };
+
+describe('the wire', () => {
+  it('a body that stalls half-way ends in TimeoutError, never a hang', async () => {
+    const baseUrl = await loopback.serve((_, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(USER.length) });
+      response.write(USER.slice(0, 20));
+    });
+    const client = new AppClient({
+      baseUrl,
+      token: TOKEN,
+      timeout: 200,
+      retry: { limit: 1, delay: () => 0 },
+    });
+    const started = Date.now();
+    const error = await client.user.getUser().catch((e) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(loopback.state.hits).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a connection reset in the middle of the body is retried for a read, and the retry succeeds', async () => {
+    const baseUrl = await loopback.serve((_, response, attempt) => {
+      response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(USER.length) });
+      if (attempt === 1) {
+        response.write(USER.slice(0, 30));
+        setTimeout(() => response.socket?.destroy(), 10);
+      } else {
+        response.end(USER);
+      }
+    });
+    const user = await new AppClient({ baseUrl, token: TOKEN, retry: fast }).user.getUser();
+    expect(user.user_id).toBe(7);
+    expect(loopback.state.hits).toBe(2);
+  });
+
+  it('a reset in the middle of an upload answer is a ConnectionError, not retried', async () => {
+    const baseUrl = await loopback.serve((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'Content-Length': '500' });
+        response.write('{"api":');
+        setTimeout(() => response.socket?.destroy(), 10);
+      });
+    });
+    const client = new AppClient({ baseUrl, token: TOKEN, retry: fast });
+    const error = await client.photo
+      .addPhoto({ photo: new Uint8Array(10), photo_name: 'x.jpg' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(loopback.state.hits).toBe(1);
+  });
+
+  it('a socket reset before any header is retried, then a ConnectionError', async () => {
+    const baseUrl = await loopback.serve((request) => request.socket.destroy());
+    const error = await new AppClient({ baseUrl, token: TOKEN, retry: fast }).user.getUser().catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(loopback.state.hits).toBe(3);
+  });
+
+  it('a closed port is a ConnectionError that names the cause', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const client = new AppClient({ baseUrl: `http://127.0.0.1:${port}/`, token: TOKEN, retry: 0 });
+    const error = await client.user.getUser().catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/ECONNREFUSED|fetch failed/);
+  });
+});

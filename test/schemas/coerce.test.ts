@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { flagSchema, intSchema, nativeDateSchema, nullableStringSchema } from '../../src/schemas/index.js';
+
+describe('intSchema', () => {
+  it.each([
+    [7, 7],
+    ['7', 7],
+    ['-1', -1],
+    [-1, -1],
+    ['0', 0],
+    ['1314110027', 1314110027],
+    ['9007199254740991', Number.MAX_SAFE_INTEGER],
+  ])('reads %j as %j', (input, expected) => {
+    expect(intSchema.parse(input)).toBe(expected);
+  });
+
+  it.each([
+    '',
+    'abc',
+    ' 3 ',
+    '3 ',
+    '1.5',
+    '1e3',
+    '0x10',
+    '+3',
+    '9007199254740993',
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    null,
+    true,
+    undefined,
+  ])('rejects %j', (input) => {
+    expect(intSchema.safeParse(input).success).toBe(false);
+  });
+
+  it('says what it received, cut short', () => {
+    const result = intSchema.safeParse('x'.repeat(100_000));
+    expect(result.success).toBe(false);
+    const message = result.error?.issues[0]?.message ?? '';
+    expect(message).toMatch(/^Expected an integer/);
+    expect(message.length).toBeLessThan(120);
+  });
+});
+
+describe('flagSchema', () => {
+  it.each([
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ['1', true],
+    ['0', false],
+  ])('reads %j as %j', (input, expected) => {
+    expect(flagSchema.parse(input)).toBe(expected);
+  });
+
+  it.each(['', 'true', 'yes', 2, -1, '2', null, undefined])('rejects %j', (input) => {
+    expect(flagSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('nativeDateSchema', () => {
+  it('reads a Hubzilla date-time as that UTC instant', () => {
+    const date = nativeDateSchema.parse('2026-11-22 02:52:54');
+    expect(date).toBeInstanceOf(Date);
+    expect(date?.toISOString()).toBe('2026-11-22T02:52:54.000Z');
+  });
+
+  it('keeps the calendar exact at the edges', () => {
+    expect(nativeDateSchema.parse('2024-02-29 23:59:59')?.toISOString()).toBe('2024-02-29T23:59:59.000Z');
+    expect(nativeDateSchema.parse('1970-01-01 00:00:00')?.getTime()).toBe(0);
+    // Years below 100 must not be shifted to the 1900s.
+    expect(nativeDateSchema.parse('0050-06-01 12:00:00')?.getUTCFullYear()).toBe(50);
+  });
+
+  it.each(['0000-00-00 00:00:00', '0001-01-01 00:00:00', '', null])(
+    'reads the no-date value %j as null',
+    (input) => {
+      expect(nativeDateSchema.parse(input)).toBeNull();
+    },
+  );
+
+  it.each([
+    'yesterday',
+    '2026-11-22',
+    '2026-11-22T02:52:54Z',
+    '2026-11-22 02:52:54 ',
+    '2026-13-01 00:00:00',
+    '2026-02-30 00:00:00',
+    '2026-11-22 24:00:00',
+    '2026-11-22 23:60:00',
+    '2026/11/22 02:52:54',
+    1764000000,
+    undefined,
+  ])('rejects %j', (input) => {
+    expect(nativeDateSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('nullableStringSchema', () => {
+  it('accepts a string or null, nothing else', () => {
+    expect(nullableStringSchema.parse('US')).toBe('US');
+    expect(nullableStringSchema.parse(null)).toBeNull();
+    expect(nullableStringSchema.safeParse(undefined).success).toBe(false);
+    expect(nullableStringSchema.safeParse(1).success).toBe(false);
+  });
+});
