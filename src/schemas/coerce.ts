@@ -15,7 +15,7 @@ const MAX_INT_CHARS = 17;
 
 /** A value for an error message, cut short: a wrong field can hold a megabyte of base64. */
 function show(value: unknown): string {
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -65,29 +65,51 @@ export const flagSchema = z.pipe(
   }),
 );
 
-/** `YYYY-MM-DD HH:MM:SS`; only ever run on 19-character strings. */
-const NATIVE_DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-/** The two spellings of "no date" in Hubzilla (older releases used the first). */
+/** The two spellings of "no date" in Hubzilla (older releases and some tables use the first). */
 const NO_DATE = new Set(['0000-00-00 00:00:00', '0001-01-01 00:00:00']);
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A calendar-checked UTC date, or `undefined` for impossible values such as month 13 or Feb 30. */
+/** The decimal value of `text[from..to)`, or -1 when a character is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let index = from; index < to; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` read as UTC, calendar-checked (no month 13, no Feb 30), or `undefined`.
+ * Hand-rolled rather than a regex plus `Date` arithmetic: it runs for every date of every record
+ * and is several times faster.
+ */
 function utcDate(text: string): Date | undefined {
-  const match = NATIVE_DATE_TEXT.exec(text);
-  if (!match) return undefined;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (hours > 23 || minutes > 59 || seconds > 59) return undefined;
-  const date = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hours, minutes, seconds, 0);
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+  if (
+    text.length !== 19 ||
+    text[4] !== '-' ||
+    text[7] !== '-' ||
+    text[10] !== ' ' ||
+    text[13] !== ':' ||
+    text[16] !== ':'
+  ) {
+    return undefined;
+  }
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  const hours = digits(text, 11, 13);
+  const minutes = digits(text, 14, 16);
+  const seconds = digits(text, 17, 19);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hours < 0 || hours > 23) return undefined;
+  if (minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return undefined;
+  const leapDay = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
+  if (day > (DAYS_IN_MONTH[month - 1] ?? 0) + leapDay) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  // Date.UTC maps the years 0-99 to 1900-1999.
+  if (year < 100) date.setUTCFullYear(year, month - 1, day);
+  return date;
 }
 
 /**
@@ -99,8 +121,7 @@ export const nativeDateSchema = z.pipe(
   z.union([z.string(), z.null()]),
   z.transform((value: string | null, ctx): Date | null => {
     if (value === null || value === '' || NO_DATE.has(value)) return null;
-    const date = value.length === 19 ? utcDate(value) : undefined;
-    return date ?? fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`);
+    return utcDate(value) ?? fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`);
   }),
 );
 

@@ -74,6 +74,17 @@ describe('nativeDateSchema', () => {
     expect(nativeDateSchema.parse('0050-06-01 12:00:00')?.getUTCFullYear()).toBe(50);
   });
 
+  it('reads UTC whatever the local time zone', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(nativeDateSchema.parse('2026-07-01 12:00:00')?.toISOString()).toBe('2026-07-01T12:00:00.000Z');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it.each(['0000-00-00 00:00:00', '0001-01-01 00:00:00', '', null])(
     'reads the no-date value %j as null',
     (input) => {
