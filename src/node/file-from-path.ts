@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { SdkError } from '../core/errors/sdk-error.js';
 
 export interface FileFromPathOptions {
   /**
@@ -23,10 +24,10 @@ export interface FileFromPathOptions {
  * await app.photo.addPhoto({ photo: await fileFromPath('./cat.jpg', { type: 'image/jpeg' }), photo_name: 'Cat' });
  */
 export async function fileFromPath(path: string, options: FileFromPathOptions = {}): Promise<File> {
-  const [blob, stats] = await Promise.all([
-    openAsBlob(path, options.type === undefined ? {} : { type: options.type }),
-    stat(path),
-  ]);
+  // `stat` first: `openAsBlob` reports a missing file as a vague TypeError, `stat` as ENOENT with the path.
+  const stats = await stat(path);
+  if (!stats.isFile()) throw new SdkError(`Not a file: ${path}`);
+  const blob = await openAsBlob(path, options.type === undefined ? {} : { type: options.type });
   // A File made of a Blob refers to that Blob's data, so it stays backed by the disk.
   return new File([blob], options.name ?? basename(path), { type: blob.type, lastModified: stats.mtimeMs });
 }

@@ -73,6 +73,8 @@ export interface FetchCall {
   options: RequestOptions;
   /** True once the fake answered or failed. */
   settled: boolean;
+  /** How many bytes the answer carried, once answered. */
+  served?: number;
   /** In `manual` mode: answer now. */
   release(): void;
 }
@@ -86,6 +88,8 @@ export interface FakeFileOptions {
   attach?: Partial<Attach>;
   /** An error for a call to fail with. */
   fail?: (call: FetchCall) => Error | undefined;
+  /** Extra bytes served beyond what was asked (the data that follows, as a careless proxy would). */
+  oversupply?: number;
   /** Answer only when the test calls `release()`. */
   manual?: boolean;
   /** Ignore the abort signal, like a careless fetcher. */
@@ -146,9 +150,11 @@ export class FakeFile {
 
   #answer(call: FetchCall): FileChunk {
     const size = this.#data.length;
-    const available = Math.max(0, Math.min(call.length, size - call.start));
+    const asked = call.length + (this.#options.oversupply ?? 0);
+    const available = Math.max(0, Math.min(asked, size - call.start));
     const served = Math.min(available, this.#options.serve?.(call) ?? available);
     const bytes = this.#data.slice(call.start, call.start + served);
+    call.served = bytes.length;
     return {
       attach: record(this.#options.filesize?.(call) ?? size, this.#options.attach),
       start: call.start,
@@ -156,6 +162,15 @@ export class FakeFile {
       bytes,
     };
   }
+}
+
+/** How many times each byte of a `size`-byte file travelled in an answer. */
+export function transfers(calls: FetchCall[], size: number): number[] {
+  const counts = new Array<number>(size).fill(0);
+  for (const call of calls)
+    for (let index = call.start; index < call.start + (call.served ?? 0) && index < size; index++)
+      counts[index] = (counts[index] ?? 0) + 1;
+  return counts;
 }
 
 /** Lets pending timers and promise callbacks run. */

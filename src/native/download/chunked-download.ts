@@ -31,7 +31,11 @@ export class ChunkedDownload {
   /** Exclusive end of the bytes to deliver: the range cut to the file, known after the first chunk. */
   #end: number | undefined;
 
-  constructor(fetchChunk: ChunkFetcher, options: ResolvedDownload, onRecord?: (attach: FileChunk['attach']) => void) {
+  constructor(
+    fetchChunk: ChunkFetcher,
+    options: ResolvedDownload,
+    onRecord?: (attach: FileChunk['attach']) => void,
+  ) {
     this.#fetchChunk = fetchChunk;
     this.#options = options;
     this.#onRecord = onRecord;

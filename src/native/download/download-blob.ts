@@ -8,7 +8,11 @@ import { resolveDownload } from './resolve-options.js';
  * file is ever assembled (browsers may even keep large Blobs on disk). Bad options throw an
  * `SdkError` here, at the call.
  */
-export function downloadBlob(fetchChunk: ChunkFetcher, fileId: string, options?: DownloadOptions): Promise<Blob> {
+export function downloadBlob(
+  fetchChunk: ChunkFetcher,
+  fileId: string,
+  options?: DownloadOptions,
+): Promise<Blob> {
   let type = '';
   const stream = createDownloadStream(fetchChunk, resolveDownload(fileId, options), (attach) => {
     type = String(attach.filetype);

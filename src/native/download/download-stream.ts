@@ -8,7 +8,8 @@ import { type ResolvedDownload, resolveDownload } from './resolve-options.js';
  * Nothing is requested until the stream is read. Bad options throw an `SdkError` here, at the call.
  *
  * @example
- * for await (const bytes of downloadStream(hub.files.data, fileId, { concurrency: 4 })) sink.write(bytes);
+ * const fetchChunk: ChunkFetcher = (params, options) => hub.files.data(params, options);
+ * for await (const bytes of downloadStream(fetchChunk, fileId, { concurrency: 4 })) sink.write(bytes);
  */
 export function downloadStream(
   fetchChunk: ChunkFetcher,

@@ -1,5 +1,10 @@
 import { SdkError } from '../../core/errors/sdk-error.js';
-import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type DownloadOptions, type DownloadProgress } from './options.js';
+import {
+  DEFAULT_CHUNK_SIZE,
+  DEFAULT_CONCURRENCY,
+  type DownloadOptions,
+  type DownloadProgress,
+} from './options.js';
 
 /** The options of one download, checked, with their defaults applied. */
 export interface ResolvedDownload {

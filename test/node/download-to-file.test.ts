@@ -1,0 +1,122 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConnectionError, SdkError } from '../../src/core/errors/index.js';
+import { type DownloadOptions, downloadStream } from '../../src/native/download/index.js';
+import { downloadToFile } from '../../src/node/index.js';
+import { FakeFile, type FakeFileOptions, fileBytes, settle, sha256 } from '../download/fake-file.js';
+
+const data = fileBytes(50_000);
+const small = { chunkSize: 1000, concurrency: 3 };
+
+function fakeHub(options: FakeFileOptions = {}) {
+  const file = new FakeFile(data, options);
+  const hub = {
+    files: { download: (fileId: string, opts?: DownloadOptions) => downloadStream(file.fetch, fileId, opts) },
+  };
+  return { file, hub };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'socialsite-download-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('downloadToFile', () => {
+  it('writes the file byte-exact and leaves no temporary file', async () => {
+    const { hub } = fakeHub();
+    const path = join(dir, 'big.bin');
+    const result = await downloadToFile(hub, 'f', path, small);
+    expect(result).toEqual({ path, bytes: data.length });
+    expect(sha256(await readFile(path))).toBe(sha256(data));
+    expect(await readdir(dir)).toEqual(['big.bin']);
+  });
+
+  it('writes a byte range', async () => {
+    const { hub } = fakeHub();
+    const path = join(dir, 'part.bin');
+    const result = await downloadToFile(hub, 'f', path, { start: 100, end: 2100, chunkSize: 700 });
+    expect(result.bytes).toBe(2000);
+    expect(sha256(await readFile(path))).toBe(sha256(data.slice(100, 2100)));
+  });
+
+  it('writes to a hidden .part file beside the target until complete', async () => {
+    const { file, hub } = fakeHub({ manual: true });
+    const path = join(dir, 'big.bin');
+    const done = downloadToFile(hub, 'f', path, small);
+    await settle();
+    expect(file.calls).toHaveLength(1);
+    const during = await readdir(dir);
+    expect(during).toHaveLength(1);
+    expect(during[0]).toMatch(/^\.big\.bin\.[0-9a-f]+\.part$/);
+    const releaser = setInterval(() => {
+      for (const call of file.pending()) call.release();
+    }, 1);
+    await done.finally(() => clearInterval(releaser));
+    expect(await readdir(dir)).toEqual(['big.bin']);
+  });
+
+  it('leaves nothing at the path, and no .part file, when a chunk fails mid-way', async () => {
+    const failure = new ConnectionError('connection reset');
+    const { file, hub } = fakeHub({ fail: (call) => (call.start === 20_000 ? failure : undefined) });
+    const path = join(dir, 'big.bin');
+    await expect(downloadToFile(hub, 'f', path, small)).rejects.toBe(failure);
+    expect(file.calls.length).toBeGreaterThan(20);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('leaves nothing behind when aborted', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const { file, hub } = fakeHub();
+    const path = join(dir, 'big.bin');
+    const done = downloadToFile(hub, 'f', path, {
+      ...small,
+      signal: controller.signal,
+      onProgress: ({ loaded }) => {
+        if (loaded === 10_000) controller.abort(reason);
+      },
+    });
+    await expect(done).rejects.toBe(reason);
+    const count = file.calls.length;
+    await settle(10);
+    expect(file.calls).toHaveLength(count);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('keeps an existing file untouched on failure, and replaces it on success', async () => {
+    const path = join(dir, 'big.bin');
+    await writeFile(path, 'previous version');
+    const failing = fakeHub({
+      fail: (call) => (call.index === 5 ? new ConnectionError('reset') : undefined),
+    });
+    await expect(downloadToFile(failing.hub, 'f', path, small)).rejects.toBeInstanceOf(ConnectionError);
+    expect(await readFile(path, 'utf8')).toBe('previous version');
+    expect(await readdir(dir)).toEqual(['big.bin']);
+
+    await downloadToFile(fakeHub().hub, 'f', path, small);
+    expect(sha256(await readFile(path))).toBe(sha256(data));
+  });
+
+  it('throws on bad options before touching the disk or the network', async () => {
+    const { file, hub } = fakeHub();
+    await expect(downloadToFile(hub, 'f', join(dir, 'x.bin'), { start: -1 })).rejects.toBeInstanceOf(
+      SdkError,
+    );
+    expect(file.calls).toHaveLength(0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('sends no request when the directory does not exist', async () => {
+    const { file, hub } = fakeHub();
+    await expect(downloadToFile(hub, 'f', join(dir, 'missing', 'x.bin'))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    await settle();
+    expect(file.calls).toHaveLength(0);
+  });
+});
