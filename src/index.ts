@@ -1,14 +1,14 @@
 export * from './app/index.js';
 export {
-  type ApiErrorDetails,
   ApiError,
+  type ApiErrorDetails,
   AuthenticationError,
   ConnectionError,
   NotFoundError,
   SdkError,
   TimeoutError,
-  type ValidationIssue,
   ValidationError,
+  type ValidationIssue,
 } from './core/errors/index.js';
 export type {
   ClientOptions,
@@ -20,4 +20,5 @@ export type {
 } from './core/options.js';
 export type { Page } from './core/page.js';
 export type { PagePromise } from './core/page-promise.js';
+export * from './native/index.js';
 export * from './schemas/index.js';

@@ -21,7 +21,10 @@ export interface TransportConfig {
   fetch?: typeof globalThis.fetch | undefined;
   timeout: number;
   retry: RetryPolicy;
+  /** The user's headers for every request. */
   headers: Record<string, string>;
+  /** Headers the client needs (Authorization): applied last, so no per-call header can replace them. */
+  requiredHeaders?: Record<string, string> | undefined;
   hooks: Hooks;
   redactor: Redactor;
   /** Hubzilla authenticates a cookie's session and ignores the Authorization header: never send cookies. */
@@ -155,7 +158,7 @@ export class Transport {
         method: request.method,
         ...(request.body ? { body: request.body } : {}),
         ...(signal ? { signal } : {}),
-        headers: { ...this.#config.headers, ...request.options?.headers },
+        headers: this.#headers(request.options?.headers),
         timeout,
         retry: idempotent ? this.#retry : this.#noRetry,
         context: { call },
@@ -182,6 +185,14 @@ export class Transport {
       hooks.onError?.({ method: call.method, url: call.url, error: failure });
       throw failure;
     }
+  }
+
+  /** Client, then call, then required headers; `Headers.set` replaces whatever the letter case. */
+  #headers(perCall: Record<string, string> | undefined): Headers {
+    const headers = new Headers(this.#config.headers);
+    for (const [name, value] of Object.entries(perCall ?? {})) headers.set(name, value);
+    for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);
+    return headers;
   }
 
   /** Reports an error found after the answer arrived (a schema mismatch, an error envelope) to `hooks.onError`. */

@@ -22,6 +22,8 @@ export interface AnswerSpec<S extends z.ZodMiniType> {
   unsuccessful?: 'not-found' | { readAs: unknown };
   /** An empty answer means this failure (an `ApiError` with this message), not "not found". */
   emptyMeans?: string;
+  /** `false` when a well-formed answer still means "nothing found" (file/export's `attach: []`). */
+  found?: (body: unknown) => boolean;
 }
 
 /** What the client adds to messages: the `channel` it switches to, a common cause of empty answers. */
@@ -51,8 +53,8 @@ function screen(
   if (body === EMPTY_BODY && spec.emptyMeans !== undefined) {
     throw new ApiError(`${response.method} ${response.url} failed: ${spec.emptyMeans}`, details);
   }
-  if (body === EMPTY_BODY || body === false) {
-    const said = body === false ? 'false' : 'an empty body';
+  if (body === EMPTY_BODY || body === false || spec.found?.(body) === false) {
+    const said = body === EMPTY_BODY ? 'an empty body' : body === false ? 'false' : 'nothing';
     const channel = context.channel
       ? ` (Hubzilla also answers so when the channel "${context.channel}" is not one of this account's channels)`
       : '';
@@ -64,13 +66,19 @@ function screen(
   if (!isUnsuccessful(body)) return body;
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
   if (message === undefined && spec.unsuccessful === 'not-found') {
-    throw new NotFoundError(`${spec.subject} was not found: ${response.method} ${response.url} answered success: false`, details);
+    throw new NotFoundError(
+      `${spec.subject} was not found: ${response.method} ${response.url} answered success: false`,
+      details,
+    );
   }
   if (message === undefined && typeof spec.unsuccessful === 'object') return spec.unsuccessful.readAs;
-  throw new ApiError(`${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}`, {
-    ...details,
-    code: message,
-  });
+  throw new ApiError(
+    `${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}`,
+    {
+      ...details,
+      code: message,
+    },
+  );
 }
 
 function isUnsuccessful(body: unknown): body is { success: unknown; message?: unknown } {

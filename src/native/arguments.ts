@@ -52,7 +52,8 @@ export function optionalCount(name: string, value: unknown, min = 0): number | u
 /** Exactly one of `keys` present in `params` (checked at run time: JavaScript callers skip the types). */
 export function exactlyOne<K extends string>(what: string, params: unknown, keys: readonly K[]): K {
   const given = keys.filter(
-    (key) => typeof params === 'object' && params !== null && (params as Record<string, unknown>)[key] !== undefined,
+    (key) =>
+      typeof params === 'object' && params !== null && (params as Record<string, unknown>)[key] !== undefined,
   );
   const [key] = given;
   if (given.length !== 1 || key === undefined) {

@@ -19,7 +19,9 @@ export function basicAuth(username: unknown, password: unknown): BasicAuth {
     throw new SdkError('username is required: the channel nickname or the account e-mail');
   }
   if (username.includes(':')) {
-    throw new SdkError('username must not contain ":" (HTTP Basic cannot carry it); use the channel nickname or e-mail');
+    throw new SdkError(
+      'username must not contain ":" (HTTP Basic cannot carry it); use the channel nickname or e-mail',
+    );
   }
   if (typeof password !== 'string') throw new SdkError('password is required and must be a string');
   const pair = `${username}:${password}`;

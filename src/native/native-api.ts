@@ -13,11 +13,11 @@ const API_PATH = 'api/z/1.0/';
  * through `readAnswer`.
  */
 export class NativeApi {
-  readonly core: ClientCore;
+  readonly #core: ClientCore;
   readonly #channel: string | undefined;
 
   constructor(core: ClientCore, channel: string | undefined) {
-    this.core = core;
+    this.#core = core;
     this.#channel = channel;
   }
 
@@ -28,13 +28,13 @@ export class NativeApi {
     spec: AnswerSpec<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    const answer = await this.core.json({
+    const answer = await this.#core.json({
       method: 'GET',
       path: API_PATH + path,
       query: this.#withChannel(query),
       options,
     });
-    return readAnswer(this.core, answer, spec, { channel: this.#channel });
+    return readAnswer(this.#core, answer, spec, { channel: this.#channel });
   }
 
   /** A write: `POST api/z/1.0/<path>` with the fields urlencoded, or multipart when a file is attached. */
@@ -45,13 +45,13 @@ export class NativeApi {
     spec: AnswerSpec<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    const answer = await this.core.json({
+    const answer = await this.#core.json({
       method: 'POST',
       path: API_PATH + path,
       body: formBody(this.#withChannel(fields), files),
       options,
     });
-    return readAnswer(this.core, answer, spec, { channel: this.#channel });
+    return readAnswer(this.#core, answer, spec, { channel: this.#channel });
   }
 
   #withChannel(fields: Fields): Fields {

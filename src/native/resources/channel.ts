@@ -40,7 +40,12 @@ export class ChannelResource {
   exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): Promise<ChannelExport> {
     const sections = params.sections?.length ? params.sections.join(',') : undefined;
     const query = { sections, posts: params.posts };
-    return this.#api.read('channel/export/basic', query, { schema: ChannelExportSchema, subject: 'The channel' }, options);
+    return this.#api.read(
+      'channel/export/basic',
+      query,
+      { schema: ChannelExportSchema, subject: 'The channel' },
+      options,
+    );
   }
 
   /**
@@ -49,6 +54,11 @@ export class ChannelResource {
    */
   stream(params: ChannelStreamParams = {}, options?: RequestOptions): Promise<Item[]> {
     const query = { mindate: params.mindate };
-    return this.#api.read('channel/stream', query, { schema: ItemListSchema, subject: 'The channel stream' }, options);
+    return this.#api.read(
+      'channel/stream',
+      query,
+      { schema: ItemListSchema, subject: 'The channel stream' },
+      options,
+    );
   }
 }

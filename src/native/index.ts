@@ -1,0 +1,14 @@
+export type { DownloadOptions, DownloadProgress } from './download/index.js';
+export type { FileChunk } from './file-chunk.js';
+export { NativeClient, type NativeClientOptions } from './native-client.js';
+export type { AbconfigListParams } from './resources/abconfig.js';
+export type { AbookListParams } from './resources/abook.js';
+export type { ChannelExportParams, ChannelStreamParams } from './resources/channel.js';
+export type { FileDataParams, FileIdParams, FilesListParams } from './resources/files-params.js';
+export type { GroupMembersParams } from './resources/groups.js';
+export type { ItemFullParams } from './resources/items.js';
+export type { AclList, ItemUpdateParams, MediaUpload } from './resources/items-params.js';
+export type { NetworkStreamParams } from './resources/network.js';
+export type { PermissionCheckParams, PermissionParams } from './resources/permissions.js';
+export type { PhotoGetParams, PhotosListParams, PhotoWithBytes } from './resources/photos.js';
+export type { XchanParams } from './resources/xchan.js';

@@ -1,0 +1,103 @@
+import { ClientCore } from '../core/client-core.js';
+import { SdkError } from '../core/errors/sdk-error.js';
+import type { ClientOptions, RequestOptions } from '../core/options.js';
+import { basicAuth, checkedRoot } from './auth.js';
+import { VersionAnswerSchema } from './envelopes.js';
+import { NativeApi } from './native-api.js';
+import { AbconfigResource } from './resources/abconfig.js';
+import { AbookResource } from './resources/abook.js';
+import { AlbumsResource } from './resources/albums.js';
+import { ChannelResource } from './resources/channel.js';
+import { FilesResource } from './resources/files.js';
+import { GroupsResource } from './resources/groups.js';
+import { ItemsResource } from './resources/items.js';
+import { NetworkResource } from './resources/network.js';
+import { PermissionsResource } from './resources/permissions.js';
+import { PhotosResource } from './resources/photos.js';
+import { XchanResource } from './resources/xchan.js';
+
+export interface NativeClientOptions extends ClientOptions {
+  /**
+   * The channel nickname (`alice`, not `alice@hub.example`) or the account e-mail. Required.
+   * @example 'alice'
+   */
+  username: string;
+  /**
+   * The account password, sent with HTTP Basic on every request. A password containing `:` works:
+   * it is sent with the lower-case `basic` scheme, the only form Hubzilla accepts for it.
+   */
+  password: string;
+  /**
+   * Another channel of the same account to act as, sent as `channel` on every request.
+   * @default the account's default channel
+   * @example 'alice2'
+   */
+  channel?: string;
+  /**
+   * Allow plain `http:` to a host other than loopback (the password would travel unencrypted).
+   * `http://localhost`, `http://127.0.0.1` and `http://[::1]` are always allowed.
+   * @default false
+   */
+  allowInsecureHttp?: boolean;
+}
+
+/**
+ * A client of Hubzilla's Native channel API (`api/z/1.0`).
+ *
+ * ```ts
+ * const hub = new NativeClient({ baseUrl: 'https://hub.example', username: 'alice', password });
+ * for await (const file of hub.files.list({ records: 100 })) console.log(file.display_path);
+ * ```
+ *
+ * Cookies are never sent or kept: Hubzilla would authenticate the cookie's session and ignore the
+ * credentials.
+ */
+export class NativeClient {
+  readonly channel: ChannelResource;
+  readonly network: NetworkResource;
+  readonly files: FilesResource;
+  readonly albums: AlbumsResource;
+  readonly photos: PhotosResource;
+  readonly groups: GroupsResource;
+  readonly xchan: XchanResource;
+  readonly items: ItemsResource;
+  readonly abook: AbookResource;
+  readonly abconfig: AbconfigResource;
+  readonly permissions: PermissionsResource;
+  readonly #api: NativeApi;
+
+  constructor(options: NativeClientOptions) {
+    const auth = basicAuth(options?.username, options?.password);
+    checkedRoot(options.baseUrl, options.allowInsecureHttp);
+    if (
+      options.channel !== undefined &&
+      (typeof options.channel !== 'string' || options.channel.trim() === '')
+    ) {
+      throw new SdkError('channel must be a non-empty channel nickname when given');
+    }
+    const core = new ClientCore({
+      options,
+      secrets: auth.secrets,
+      headers: { Authorization: auth.authorization },
+      credentials: 'omit',
+      authenticationHint: auth.hint,
+    });
+    this.#api = new NativeApi(core, options.channel);
+    this.channel = new ChannelResource(this.#api);
+    this.network = new NetworkResource(this.#api);
+    this.files = new FilesResource(this.#api);
+    this.albums = new AlbumsResource(this.#api);
+    this.photos = new PhotosResource(this.#api);
+    this.groups = new GroupsResource(this.#api);
+    this.xchan = new XchanResource(this.#api);
+    this.items = new ItemsResource(this.#api);
+    this.abook = new AbookResource(this.#api);
+    this.abconfig = new AbconfigResource(this.#api);
+    this.permissions = new PermissionsResource(this.#api);
+  }
+
+  /** `version`: the hub's Hubzilla version, e.g. `"8.8.7"`. */
+  version(options?: RequestOptions): Promise<string> {
+    return this.#api.read('version', {}, { schema: VersionAnswerSchema, subject: 'The version' }, options);
+  }
+}

@@ -1,0 +1,28 @@
+import type { RequestOptions } from '../../core/options.js';
+import type { Abconfig } from '../../schemas/index.js';
+import { requireId } from '../arguments.js';
+import { AbconfigListSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+export interface AbconfigListParams {
+  /**
+   * Only this connection's settings; an unknown id gives `[]`.
+   * @default every connection's settings
+   */
+  abook_id?: number;
+}
+
+/** Per-connection settings, such as the permissions granted (`cat: 'my_perms'`). */
+export class AbconfigResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `abconfig`: rows `{id, chan, xchan, cat, k, v}`. */
+  async list(params: AbconfigListParams = {}, options?: RequestOptions): Promise<Abconfig[]> {
+    const abook_id = requireId('abook_id', params.abook_id, false);
+    const spec = { schema: AbconfigListSchema, subject: 'The connection settings' };
+    return this.#api.read('abconfig', { abook_id }, spec, options);
+  }
+}

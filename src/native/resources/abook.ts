@@ -1,0 +1,32 @@
+import type { RequestOptions } from '../../core/options.js';
+import type { Abook } from '../../schemas/index.js';
+import { requireId } from '../arguments.js';
+import { AbookListSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+export interface AbookListParams {
+  /**
+   * Only this connection; an unknown id gives `[]`.
+   * @default every connection, the channel's own entry (`abook_self`) included
+   */
+  abook_id?: number;
+}
+
+/** The channel's connections (address book). */
+export class AbookResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `abook`: connections joined with their xchans. */
+  async list(params: AbookListParams = {}, options?: RequestOptions): Promise<Abook[]> {
+    const abook_id = requireId('abook_id', params.abook_id, false);
+    return this.#api.read(
+      'abook',
+      { abook_id },
+      { schema: AbookListSchema, subject: 'The connection list' },
+      options,
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import type { RequestOptions } from '../../core/options.js';
+import type { Album } from '../../schemas/index.js';
+import { AlbumsAnswerSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+/** The channel's photo albums. */
+export class AlbumsResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `albums`: every album with its photo count; `[]` when the channel has none. */
+  async list(options?: RequestOptions): Promise<Album[]> {
+    const spec = {
+      schema: AlbumsAnswerSchema,
+      subject: 'The album list',
+      unsuccessful: { readAs: { albums: [] } },
+    };
+    return (await this.#api.read('albums', {}, spec, options)).albums;
+  }
+}

@@ -1,0 +1,120 @@
+import { decodeBase64 } from '../../core/base64.js';
+import { SdkError } from '../../core/errors/sdk-error.js';
+import { ValidationError } from '../../core/errors/validation-error.js';
+import type { RequestOptions } from '../../core/options.js';
+import { PagePromise } from '../../core/page-promise.js';
+import { type Attach, type FileExport, FileExportSchema } from '../../schemas/index.js';
+import { optionalCount, requireFileId } from '../arguments.js';
+import { type DownloadOptions, downloadBlob, downloadStream } from '../download/index.js';
+import {
+  AttachAnswerSchema,
+  FileAnswerSchema,
+  FileDataAnswerSchema,
+  FilesAnswerSchema,
+} from '../envelopes.js';
+import type { FileChunk } from '../file-chunk.js';
+import type { NativeApi } from '../native-api.js';
+import type { FileDataParams, FileIdParams, FilesListParams } from './files-params.js';
+
+/** The channel's cloud storage: listing, metadata and (chunked) content. */
+export class FilesResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /**
+   * `files`: files AND folders (`is_dir`), oldest first. Without `records` one page holds them all;
+   * with it, `for await` walks page after page.
+   */
+  list(params: FilesListParams = {}, options?: RequestOptions): PagePromise<Attach> {
+    const records = optionalCount('records', params.records) ?? 0;
+    const first = optionalCount('start', params.start);
+    if (first !== undefined && records === 0) {
+      throw new SdkError('files.list: start needs records > 0 (the hub ignores start without records)');
+    }
+    const { filehash, filename, filetype, since, until } = params;
+    const filters = { filehash, filename, filetype, since, until };
+    const spec = { schema: FilesAnswerSchema, subject: 'The file list' };
+    return new PagePromise<Attach>(async (cursor) => {
+      const start = cursor as number;
+      const query = records > 0 ? { ...filters, start, records } : filters;
+      const { results } = await this.#api.read('files', query, spec, options);
+      return {
+        items: results,
+        total: 0,
+        fingerprint: results.map((attach) => attach.hash).join(','),
+        next: records > 0 ? start + records : null,
+        pageSize: records > 0 ? records : undefined,
+      };
+    }, first ?? 0);
+  }
+
+  /** `filedata`: one chunk of a file, decoded. `length` is what the hub returned (0 past the end). */
+  async data(params: FileDataParams, options?: RequestOptions): Promise<FileChunk> {
+    const file_id = requireFileId(params?.file_id);
+    const query = {
+      file_id,
+      start: optionalCount('start', params.start),
+      length: optionalCount('length', params.length),
+    };
+    const spec = { schema: FileDataAnswerSchema, subject: `File "${file_id}"` };
+    const { attach } = await this.#api.read('filedata', query, spec, options);
+    const { content, ...record } = attach;
+    const bytes = decoded(content, record.length, file_id);
+    return { attach: record, start: record.start, length: bytes.length, bytes };
+  }
+
+  /** `filemeta`: a file's or folder's record. */
+  async meta(params: FileIdParams, options?: RequestOptions): Promise<Attach> {
+    const file_id = requireFileId(params?.file_id);
+    const spec = { schema: AttachAnswerSchema, subject: `File "${file_id}"` };
+    return (await this.#api.read('filemeta', { file_id }, spec, options)).attach;
+  }
+
+  /** `file`: a whole file in one answer (base64 in JSON: prefer `download` for large files). */
+  async get(params: FileIdParams, options?: RequestOptions): Promise<{ attach: Attach; bytes: Uint8Array }> {
+    const file_id = requireFileId(params?.file_id);
+    const spec = { schema: FileAnswerSchema, subject: `File "${file_id}"` };
+    const { content, ...attach } = (await this.#api.read('file', { file_id }, spec, options)).attach;
+    return { attach, bytes: decodeBase64(content) };
+  }
+
+  /**
+   * `file/export`: the file's record after its parent folders, plus its photo rows and item when it
+   * is a photo. The `content` fields hold server paths, not data.
+   */
+  async export(params: FileIdParams, options?: RequestOptions): Promise<FileExport> {
+    const file_id = requireFileId(params?.file_id);
+    const found = (body: unknown) => (body as { attach?: unknown[] } | null)?.attach?.length !== 0;
+    const spec = { schema: FileExportSchema, subject: `File "${file_id}"`, found };
+    return this.#api.read('file/export', { file_id }, spec, options);
+  }
+
+  /** A file (or a byte range of it) as a stream, fetched chunk by chunk; nothing is sent until it is read. */
+  download(file_id: string, options?: DownloadOptions): ReadableStream<Uint8Array> {
+    return downloadStream(this.#fetchChunk, requireFileId(file_id), options);
+  }
+
+  /** A file (or a byte range of it) as a `Blob` typed with its `filetype`. */
+  downloadBlob(file_id: string, options?: DownloadOptions): Promise<Blob> {
+    return downloadBlob(this.#fetchChunk, requireFileId(file_id), options);
+  }
+
+  readonly #fetchChunk = (
+    params: { file_id: string; start: number; length: number },
+    options: RequestOptions,
+  ) => this.data(params, options);
+}
+
+/** The chunk's bytes; a count that differs from the hub's `length` means corrupted data. */
+function decoded(content: string, declared: unknown, fileId: string): Uint8Array {
+  const bytes = decodeBase64(content);
+  if (declared !== undefined && Number(declared) !== bytes.length) {
+    throw new ValidationError(
+      `filedata of "${fileId}" announced ${String(declared)} bytes but its content decodes to ${bytes.length}`,
+      {},
+    );
+  }
+  return bytes;
+}

@@ -1,0 +1,45 @@
+import type { RequestOptions } from '../../core/options.js';
+import type { GroupMember, PrivacyGroup } from '../../schemas/index.js';
+import { exactlyOne, requireId, requireText } from '../arguments.js';
+import { GroupMemberListSchema, PrivacyGroupListSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+/** Which group: by `id` or by exact, case-sensitive name (`gname`). */
+export type GroupMembersParams =
+  | {
+      /** The group's `id`. */
+      group_id: number;
+    }
+  | {
+      /** The group's name (`gname`), exactly (case-sensitive). */
+      group_name: string;
+    };
+
+/** The channel's privacy groups. */
+export class GroupsResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `group`: every privacy group, deleted ones included (`deleted: true`). */
+  list(options?: RequestOptions): Promise<PrivacyGroup[]> {
+    return this.#api.read(
+      'group',
+      {},
+      { schema: PrivacyGroupListSchema, subject: 'The group list' },
+      options,
+    );
+  }
+
+  /** `group_members`: a group's members; an unknown group → `NotFoundError`, an empty or deleted one → `[]`. */
+  async members(params: GroupMembersParams, options?: RequestOptions): Promise<GroupMember[]> {
+    const key = exactlyOne('groups.members', params, ['group_id', 'group_name']);
+    const query =
+      key === 'group_id'
+        ? { group_id: requireId('group_id', (params as { group_id: unknown }).group_id) }
+        : { group_name: requireText('group_name', (params as { group_name: unknown }).group_name) };
+    const subject = `Group ${key === 'group_id' ? query.group_id : `"${query.group_name}"`}`;
+    return this.#api.read('group_members', query, { schema: GroupMemberListSchema, subject }, options);
+  }
+}

@@ -1,0 +1,102 @@
+import { SdkError } from '../../core/errors/sdk-error.js';
+import type { RequestOptions } from '../../core/options.js';
+import type { Fields } from '../../core/query.js';
+import { type Item, ItemUpdateResultSchema } from '../../schemas/index.js';
+import { exactlyOne, optionalText, requireId, requireText } from '../arguments.js';
+import { ItemFullAnswerSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+import type { AclList, ItemUpdateParams, MediaUpload } from './items-params.js';
+
+/** A thread's top item, by id or by message id. */
+export type ItemFullParams =
+  | {
+      /** The item id of a thread's TOP item (a comment's id gives `[]`). */
+      item_id: number;
+    }
+  | {
+      /** The full message id (`mid`, a URL on Hubzilla), of a thread's top item. */
+      mid: string;
+    };
+
+/** Conversation items: create, comment, edit, read whole threads. */
+export class ItemsResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /**
+   * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
+   * attached. `{success: false, message}` → `ApiError` with the message as `code`.
+   */
+  async update(params: ItemUpdateParams, options?: RequestOptions): Promise<{ item_id: number; item: Item }> {
+    const media = mediaBlob(params?.media);
+    const fields = itemFields(params, media !== undefined);
+    const editing = fields.post_id !== undefined;
+    const spec = {
+      schema: ItemUpdateResultSchema,
+      subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
+      ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
+    };
+    const { item_id, item } = await this.#api.write('item/update', fields, { media }, spec, options);
+    return { item_id, item };
+  }
+
+  /** `item/full`: a whole thread (top item and comments) with every field; nothing matching → `[]`. */
+  async full(params: ItemFullParams, options?: RequestOptions): Promise<Item[]> {
+    const key = exactlyOne('items.full', params, ['item_id', 'mid']);
+    const value = (params as Record<string, unknown>)[key];
+    const query =
+      key === 'item_id' ? { item_id: requireId('item_id', value) } : { mid: requireText('mid', value) };
+    const answer = await this.#api.read(
+      'item/full',
+      query,
+      { schema: ItemFullAnswerSchema, subject: 'Item' },
+      options,
+    );
+    return Array.isArray(answer) ? [] : answer.item;
+  }
+}
+
+/** The form fields; never anything not listed (the hub's `dropitems` deletes items). */
+function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
+  const body = typeof params.body === 'string' ? params.body : undefined;
+  if (!hasMedia && (body === undefined || body.trim() === '')) {
+    throw new SdkError('items.update: body is required and must not be empty (the hub answers "no content")');
+  }
+  if (params.parent !== undefined && params.parent_mid !== undefined) {
+    throw new SdkError('items.update: give parent or parent_mid, not both');
+  }
+  const { title, coord, location, expire, mimetype, remote_xchan, consensus, nocomment, namespace } = params;
+  const { remote_id, message_id, created, webpage, pagetitle, layout_mid, verb, obj_type } = params;
+  return {
+    body,
+    title,
+    contact_allow: acl(params.contact_allow),
+    group_allow: acl(params.group_allow),
+    contact_deny: acl(params.contact_deny),
+    group_deny: acl(params.group_deny),
+    ...{ coord, location, expire, mimetype, remote_xchan, consensus, nocomment, namespace, remote_id },
+    ...{ message_id, created, webpage, pagetitle, layout_mid, verb, obj_type },
+    parent: requireId('parent', params.parent, false),
+    parent_mid: optionalText('parent_mid', params.parent_mid),
+    post_id: requireId('post_id', params.post_id, false),
+    source: params.source ?? params.app,
+    permalink: params.permalink ?? params.plink,
+    category: Array.isArray(params.category)
+      ? params.category.join(',')
+      : (params.category as string | undefined),
+  };
+}
+
+/** `name[]` fields; an empty list as one empty field, which the hub reads as "no restriction". */
+function acl(list: AclList | undefined): string | readonly string[] | undefined {
+  return Array.isArray(list) && list.length === 0 ? '' : list;
+}
+
+function mediaBlob(media: MediaUpload | undefined): Blob | undefined {
+  if (media === undefined || media instanceof Blob) return media;
+  if (media instanceof ArrayBuffer) return new Blob([media]);
+  if (media instanceof Uint8Array) return new Blob([media.slice()]);
+  throw new SdkError('items.update: media must be a Blob, a File, a Uint8Array or an ArrayBuffer');
+}

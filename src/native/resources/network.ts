@@ -1,0 +1,81 @@
+import type { RequestOptions } from '../../core/options.js';
+import { PagePromise } from '../../core/page-promise.js';
+import type { Item } from '../../schemas/index.js';
+import { optionalCount, requireId } from '../arguments.js';
+import { ItemListSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+/** Threads a page when `records` is not given (the hub's own page size). */
+const DEFAULT_RECORDS = 10;
+
+export interface NetworkStreamParams {
+  /** Only items created on or after this date-time (`Date` → UTC `YYYY-MM-DD HH:MM:SS`). */
+  dbegin?: Date | string;
+  /** Only items created before this date-time. */
+  dend?: Date | string;
+  /** Only items whose text contains this. */
+  search?: string;
+  /** Only items filed under this category. */
+  cat?: string;
+  /** `true`: only starred items. */
+  star?: boolean;
+  /** Only items with an id above this one. */
+  since_id?: number;
+  /** Only items of this connection (`abook_id`). */
+  cid?: number;
+  /**
+   * The first THREAD to return, counting from 0 (the hub pages by threads, not items).
+   * @default 0
+   */
+  start?: number;
+  /**
+   * Threads a page; each page holds those threads' top items AND their comments, so a page usually
+   * has more items than this.
+   * @default 10
+   */
+  records?: number;
+}
+
+/** The network stream: what the channel sees from its connections. */
+export class NetworkResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /**
+   * `network/stream` (GET), paged by `start` + `records` threads. `await` gives the first page;
+   * `for await` walks every item, one request a page, and stops on a page with fewer threads than
+   * asked, an empty page or the same page again.
+   */
+  stream(params: NetworkStreamParams = {}, options?: RequestOptions): PagePromise<Item> {
+    const first = optionalCount('start', params.start) ?? 0;
+    const records = optionalCount('records', params.records, 1) ?? DEFAULT_RECORDS;
+    const filters = {
+      dbegin: params.dbegin,
+      dend: params.dend,
+      search: params.search,
+      cat: params.cat,
+      star: params.star,
+      since_id: requireId('since_id', params.since_id, false),
+      cid: requireId('cid', params.cid, false),
+    };
+    const spec = { schema: ItemListSchema, subject: 'The network stream' };
+    return new PagePromise<Item>(async (cursor) => {
+      const start = cursor as number;
+      const items = await this.#api.read('network/stream', { ...filters, start, records }, spec, options);
+      const threads = new Set(items.map(threadOf)).size;
+      return {
+        items,
+        total: 0,
+        fingerprint: items.map((item) => item.message_id ?? item.mid ?? item.uuid ?? '').join('\n'),
+        next: threads < records ? null : start + records,
+      };
+    }, first);
+  }
+}
+
+/** The thread an item belongs to: its top item's message id. */
+function threadOf(item: Item): string {
+  return item.message_top ?? item.parent_mid ?? item.message_id ?? item.mid ?? item.uuid ?? '';
+}

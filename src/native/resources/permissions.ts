@@ -1,0 +1,40 @@
+import type { RequestOptions } from '../../core/options.js';
+import { optionalText, requireId } from '../arguments.js';
+import { PermissionRowsSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+export interface PermissionParams {
+  /** The connection (`Abook.abook_id`). Required: lookups by xchan are unreliable on real hubs. */
+  abook_id: number;
+}
+
+export interface PermissionCheckParams extends PermissionParams {
+  /** One permission name, e.g. `view_stream`, `post_comments`, `write_storage` (an unknown name reads `false`). */
+  perm: string;
+}
+
+/** What a connection may do. */
+export class PermissionsResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /**
+   * `perm_allowed`: whether the connection has `perm`, or, without `perm`, every permission by
+   * name. An unknown `abook_id` → `NotFoundError`.
+   */
+  allowed(params: PermissionCheckParams, options?: RequestOptions): Promise<boolean>;
+  allowed(params: PermissionParams, options?: RequestOptions): Promise<Record<string, boolean>>;
+  async allowed(
+    params: PermissionParams & { perm?: string },
+    options?: RequestOptions,
+  ): Promise<boolean | Record<string, boolean>> {
+    const abook_id = requireId('abook_id', params?.abook_id);
+    const perm = optionalText('perm', params.perm);
+    const spec = { schema: PermissionRowsSchema, subject: `Connection abook_id ${abook_id}` };
+    const rows = await this.#api.read('perm_allowed', { abook_id, perm }, spec, options);
+    if (perm !== undefined) return rows.find((row) => row.perm === perm)?.allowed ?? false;
+    return Object.fromEntries(rows.map((row) => [row.perm, row.allowed]));
+  }
+}

@@ -1,0 +1,63 @@
+import { decodeBase64 } from '../../core/base64.js';
+import type { RequestOptions } from '../../core/options.js';
+import { type Item, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
+import { optionalCount, optionalText, requireText } from '../arguments.js';
+import { PhotosAnswerSchema } from '../envelopes.js';
+import type { NativeApi } from '../native-api.js';
+
+export interface PhotosListParams {
+  /**
+   * The album's name (`Album.text`), exactly; an unknown album → `NotFoundError`.
+   * @default every album
+   */
+  album?: string;
+}
+
+export interface PhotoGetParams {
+  /** The photo's `resource_id` (the hash of its file). */
+  photo_id: string;
+  /**
+   * Which size: 0 is the original, higher numbers smaller copies (see `imgscale` in `photos.list`).
+   * @default 0
+   */
+  scale?: number;
+}
+
+/** A photo row with its image decoded (`content` is replaced by `bytes`) and the item that announced it. */
+export type PhotoWithBytes = Omit<NativePhoto, 'content'> & {
+  bytes: Uint8Array;
+  /** The post that published the photo (empty when there is none). */
+  item: Item[];
+};
+
+/** The channel's photos. */
+export class PhotosResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `photos`: photo metadata, ONE ROW PER IMAGE SCALE (`imgscale`), of one album or all. */
+  async list(params: PhotosListParams = {}, options?: RequestOptions): Promise<NativePhoto[]> {
+    const album = optionalText('album', params.album);
+    const spec = album
+      ? { schema: PhotosAnswerSchema, subject: `Album "${album}"`, unsuccessful: 'not-found' as const }
+      : { schema: PhotosAnswerSchema, subject: 'The photo list', unsuccessful: { readAs: { photos: [] } } };
+    return (await this.#api.read('photos', { album }, spec, options)).photos;
+  }
+
+  /** `photo`: one scale of a photo with its image bytes. */
+  async get(params: PhotoGetParams, options?: RequestOptions): Promise<PhotoWithBytes> {
+    const photo_id = requireText('photo_id', params?.photo_id);
+    const scale = optionalCount('scale', params.scale);
+    const subject = `Photo "${photo_id}"${scale === undefined ? '' : ` at scale ${scale}`}`;
+    const answer = await this.#api.read(
+      'photo',
+      { photo_id, scale },
+      { schema: PhotoDetailSchema, subject },
+      options,
+    );
+    const { content, ...photo } = answer.photo;
+    return { ...photo, bytes: decodeBase64(content), item: answer.item ?? [] };
+  }
+}

@@ -1,0 +1,40 @@
+import { SdkError } from '../../core/errors/sdk-error.js';
+import type { RequestOptions } from '../../core/options.js';
+import { type Xchan, XchanSchema } from '../../schemas/index.js';
+import { exactlyOne, requireText } from '../arguments.js';
+import type { NativeApi } from '../native-api.js';
+
+/** Exactly one lookup key. */
+export type XchanParams =
+  | {
+      /** The channel address, `nick@host` (case-sensitive). */
+      address: string;
+    }
+  | {
+      /** The xchan hash (`Xchan.hash`, `abook_xchan`, `GroupMember.xchan`). */
+      hash: string;
+    }
+  | {
+      /** The global channel id (`Xchan.guid`). */
+      guid: string;
+    };
+
+/** Network identities (xchans), local or remote. */
+export class XchanResource {
+  readonly #api: NativeApi;
+  constructor(api: NativeApi) {
+    this.#api = api;
+  }
+
+  /** `xchan`: an identity by address, hash or guid; no match → `NotFoundError`. */
+  async get(params: XchanParams, options?: RequestOptions): Promise<Xchan> {
+    const key = exactlyOne('xchan.get', params, ['address', 'hash', 'guid']);
+    const value = requireText(key, (params as Record<string, unknown>)[key]);
+    if (value.includes('%')) {
+      // The hub formats the value into its SQL with sprintf: "%" makes it fail with HTTP 500.
+      throw new SdkError(`${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`);
+    }
+    const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"` };
+    return this.#api.read('xchan', { [key]: value }, spec, options);
+  }
+}
