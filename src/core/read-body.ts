@@ -32,12 +32,22 @@ export async function readBodyText(
   }
 }
 
+/** Collects the bytes and decodes once: one flat string, not a rope of pieces flattened later. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    text += decoder.decode(value, { stream: true });
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
   }
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

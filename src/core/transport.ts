@@ -124,7 +124,12 @@ export class Transport {
               status: response.status,
               durationMs: Date.now() - call.startedAt,
             });
-            return undefined;
+            // The body is read; a bodiless stand-in lets ky release the original (tee'd) stream now.
+            return new Response(null, {
+              status: response.status,
+              statusText: response.statusText,
+              headers: response.headers,
+            });
           },
         ],
       },

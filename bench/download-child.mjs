@@ -1,0 +1,36 @@
+// Runs one downloadToFile through the BUILT package in its own process, sampling RSS, so the
+// figure is the client's alone. Prints one JSON line. Args: baseUrl fileId path concurrency chunkSize
+import { NativeClient } from '../dist/index.js';
+import { downloadToFile } from '../dist/node.js';
+
+const [baseUrl, fileId, path, concurrency, chunkSize] = process.argv.slice(2);
+globalThis.gc?.();
+const baseline = process.memoryUsage().rss;
+let peak = baseline;
+const peaks = { heapTotal: 0, external: 0, arrayBuffers: 0 };
+const sample = () => {
+  const usage = process.memoryUsage();
+  peak = Math.max(peak, usage.rss);
+  for (const key of Object.keys(peaks)) peaks[key] = Math.max(peaks[key], usage[key]);
+};
+const sampler = setInterval(sample, 10);
+const hub = new NativeClient({ baseUrl, username: 'bench', password: 'bench-pass' });
+const started = performance.now();
+const result = await downloadToFile(hub, fileId, path, {
+  concurrency: Number(concurrency),
+  chunkSize: Number(chunkSize),
+  onProgress: sample,
+});
+const durationMs = performance.now() - started;
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage().rss);
+console.log(
+  JSON.stringify({
+    bytes: result.bytes,
+    durationMs,
+    baselineRss: baseline,
+    peakRss: peak,
+    growth: peak - baseline,
+    peaks,
+  }),
+);
