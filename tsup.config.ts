@@ -2,8 +2,13 @@ import { defineConfig } from 'tsup';
 
 const entry = {
   index: 'src/index.ts',
-  ...(process.env.SMOKE_INDEX_ONLY ? {} : { node: 'src/node/index.ts' }),
+  node: 'src/node/index.ts',
+  testing: 'src/testing/index.ts',
+  'testing-msw': 'src/testing/msw.ts',
 };
+
+/** Peer or runtime dependencies stay imports; the fake server's HTTP adapter is bundled into `testing`. */
+const external = ['ky', 'zod', 'msw'];
 
 export default defineConfig([
   {
@@ -11,11 +16,11 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     sourcemap: true,
-    clean: true,
     target: 'es2023',
-    platform: 'neutral',
+    platform: 'node',
     treeshake: true,
-    external: ['node:fs', 'node:fs/promises', 'node:path', 'node:crypto', 'node:stream', 'node:stream/promises'],
+    external,
+    noExternal: ['@hono/node-server'],
   },
   {
     entry,
@@ -24,7 +29,16 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2023',
     platform: 'node',
-    // ky ships ESM only; inlined here, `require('socialsite-sdk')` works without ERR_REQUIRE_ESM quirks.
-    noExternal: ['ky'],
+    external: ['zod', 'msw'],
+    // ky ships ESM only: inlined here, `require('socialsite-sdk')` works without interop surprises.
+    noExternal: ['ky', '@hono/node-server'],
+  },
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    target: 'es2023',
+    platform: 'node',
+    external,
+    noExternal: ['@hono/node-server'],
   },
 ]);

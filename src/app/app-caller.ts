@@ -66,19 +66,23 @@ export class AppCaller {
     options?: RequestOptions,
   ): PagePromise<z.output<S>[number]> {
     type Item = z.output<S>[number];
-    return new PagePromise<Item>(async (cursor) => {
-      const page = cursor as number | undefined;
-      const { envelope, response } = await this.envelope(method, { ...params, page }, options);
-      const items = this.core.parse(schema, envelope.output, response) as Item[];
-      const current = page ?? paging.firstPage(envelope.api);
-      return {
-        items,
-        total: typeof envelope.api.total === 'number' ? envelope.api.total : 0,
-        // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
-        fingerprint: JSON.stringify(envelope.output),
-        next: current + 1,
-        pageSize: paging.pageSize,
-      };
-    }, params.page);
+    return new PagePromise<Item>(
+      async (cursor) => {
+        const page = cursor as number | undefined;
+        const { envelope, response } = await this.envelope(method, { ...params, page }, options);
+        const items = this.core.parse(schema, envelope.output, response) as Item[];
+        const current = page ?? paging.firstPage(envelope.api);
+        return {
+          items,
+          total: typeof envelope.api.total === 'number' ? envelope.api.total : 0,
+          // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
+          fingerprint: JSON.stringify(envelope.output),
+          next: current + 1,
+          pageSize: paging.pageSize,
+        };
+      },
+      params.page,
+      options?.signal,
+    );
   }
 }

@@ -8,11 +8,14 @@ import { Page, type PageLoader } from './page.js';
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #loader: PageLoader<T, unknown>;
   readonly #firstCursor: unknown;
+  readonly #signal: AbortSignal | undefined;
   #first: Promise<Page<T>> | undefined;
 
-  constructor(loader: PageLoader<T, unknown>, firstCursor: unknown) {
+  /** `signal` (the call's) also stops iteration between items, not only the page requests. */
+  constructor(loader: PageLoader<T, unknown>, firstCursor: unknown, signal?: AbortSignal) {
     this.#loader = loader;
     this.#firstCursor = firstCursor;
+    this.#signal = signal;
   }
 
   #firstPage(): Promise<Page<T>> {
@@ -44,7 +47,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.items;
+    for await (const page of this.pages()) {
+      for (const item of page.items) {
+        this.#signal?.throwIfAborted();
+        yield item;
+      }
+    }
   }
 
   /** Collects items, all of them or the first `limit`; stops requesting pages once it has enough. */

@@ -1,4 +1,4 @@
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppClient, AuthenticationError, NotFoundError, SdkError } from '../../src/index.js';
 import { useMswServer } from '../support/msw.js';

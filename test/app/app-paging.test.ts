@@ -151,6 +151,21 @@ describe('AppClient paging', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('an abort stops a for await between items, not only at the next request', async () => {
+    server.use(apiHandler((_, url) => clampedFriendPages(url)));
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const f of app().friend.getFriends({}, { signal: controller.signal })) {
+        seen.push(f.user_id);
+        if (seen.length === 3) controller.abort(new Error('enough'));
+      }
+    };
+    await expect(walk()).rejects.toThrow('enough');
+    expect(seen).toEqual([1, 2, 3]);
+    expect(requests).toHaveLength(1);
+  });
+
   it('nextPage() returns null at the end and the page objects stay immutable', async () => {
     server.use(apiHandler((_, url) => clampedFriendPages(url)));
     const first = await app().friend.getFriends();

@@ -36,18 +36,22 @@ export class FilesResource {
     const { filehash, filename, filetype, since, until } = params;
     const filters = { filehash, filename, filetype, since, until };
     const spec = { schema: FilesAnswerSchema, subject: 'The file list' };
-    return new PagePromise<Attach>(async (cursor) => {
-      const start = cursor as number;
-      const query = records > 0 ? { ...filters, start, records } : filters;
-      const { results } = await this.#api.read('files', query, spec, options);
-      return {
-        items: results,
-        total: 0,
-        fingerprint: results.map((attach) => attach.hash).join(','),
-        next: records > 0 ? start + records : null,
-        pageSize: records > 0 ? records : undefined,
-      };
-    }, first ?? 0);
+    return new PagePromise<Attach>(
+      async (cursor) => {
+        const start = cursor as number;
+        const query = records > 0 ? { ...filters, start, records } : filters;
+        const { results } = await this.#api.read('files', query, spec, options);
+        return {
+          items: results,
+          total: 0,
+          fingerprint: results.map((attach) => attach.hash).join(','),
+          next: records > 0 ? start + records : null,
+          pageSize: records > 0 ? records : undefined,
+        };
+      },
+      first ?? 0,
+      options?.signal,
+    );
   }
 
   /** `filedata`: one chunk of a file, decoded. `length` is what the hub returned (0 past the end). */

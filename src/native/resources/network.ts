@@ -61,17 +61,21 @@ export class NetworkResource {
       cid: requireId('cid', params.cid, false),
     };
     const spec = { schema: ItemListSchema, subject: 'The network stream' };
-    return new PagePromise<Item>(async (cursor) => {
-      const start = cursor as number;
-      const items = await this.#api.read('network/stream', { ...filters, start, records }, spec, options);
-      const threads = new Set(items.map(threadOf)).size;
-      return {
-        items,
-        total: 0,
-        fingerprint: items.map((item) => item.message_id ?? item.mid ?? item.uuid ?? '').join('\n'),
-        next: threads < records ? null : start + records,
-      };
-    }, first);
+    return new PagePromise<Item>(
+      async (cursor) => {
+        const start = cursor as number;
+        const items = await this.#api.read('network/stream', { ...filters, start, records }, spec, options);
+        const threads = new Set(items.map(threadOf)).size;
+        return {
+          items,
+          total: 0,
+          fingerprint: items.map((item) => item.message_id ?? item.mid ?? item.uuid ?? '').join('\n'),
+          next: threads < records ? null : start + records,
+        };
+      },
+      first,
+      options?.signal,
+    );
   }
 }
 

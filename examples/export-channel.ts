@@ -1,0 +1,23 @@
+/**
+ * Export a channel's basic data (some sections) and list what came back. The `channel` section
+ * holds the channel's private key: treat an export like a password.   npm run example -- export-channel
+ */
+import { NativeClient } from 'socialsite-sdk';
+import { exampleSite } from './support/site.js';
+
+const site = await exampleSite();
+try {
+  const hub = new NativeClient({
+    baseUrl: site.hubBaseUrl,
+    username: site.username,
+    password: site.password,
+  });
+  const exported = await hub.channel.exportBasic({ sections: ['channel', 'connections', 'config'] });
+  console.log(`exported from ${exported.compatibility.project} ${exported.compatibility.version}`);
+  for (const [section, value] of Object.entries(exported)) {
+    const size = Array.isArray(value) ? `${value.length} entries` : typeof value;
+    console.log(`  ${section}: ${size}`);
+  }
+} finally {
+  await site.close();
+}

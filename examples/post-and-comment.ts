@@ -1,0 +1,33 @@
+/**
+ * Create a post, comment on it, edit it, and read the thread back.
+ *   npm run example -- post-and-comment
+ */
+import { NativeClient } from 'socialsite-sdk';
+import { exampleSite } from './support/site.js';
+
+const site = await exampleSite();
+try {
+  const hub = new NativeClient({
+    baseUrl: site.hubBaseUrl,
+    username: site.username,
+    password: site.password,
+  });
+  const post = await hub.items.update({
+    title: 'Weekend',
+    body: 'Who is up for a hike?',
+    category: ['outdoors'],
+  });
+  console.log(`posted ${post.item_id}: ${post.item.title}`);
+  const comment = await hub.items.update({ parent: post.item_id, body: 'Count me in!' });
+  console.log(`commented ${comment.item_id}`);
+  const edited = await hub.items.update({
+    post_id: post.item_id,
+    title: 'Weekend',
+    body: 'Who is up for a hike on Sunday?',
+  });
+  console.log(`edited ${edited.item_id}: ${edited.item.body}`);
+  const thread = await hub.items.full({ item_id: post.item_id });
+  for (const item of thread) console.log(`  ${item.body}`);
+} finally {
+  await site.close();
+}

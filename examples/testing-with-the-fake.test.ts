@@ -1,0 +1,44 @@
+/**
+ * How to test YOUR app with the fake site: msw intercepts fetch and answers from an in-memory site
+ * that behaves like the real servers (string ids, HTTP 200 errors, clamped paging, ...).
+ *   npx vitest run examples/testing-with-the-fake.test.ts
+ */
+import { setupServer } from 'msw/node';
+import { AppClient, AuthenticationError, NativeClient } from 'socialsite-sdk';
+import { createFakeSite } from 'socialsite-sdk/testing';
+import { fakeHandlers } from 'socialsite-sdk/testing/msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The code under test: your app's own function.
+async function friendNames(app: AppClient): Promise<string[]> {
+  const names: string[] = [];
+  for await (const friend of app.friend.getFriends()) names.push(friend.full_name ?? friend.name ?? '?');
+  return names;
+}
+
+const site = createFakeSite();
+const baseUrl = 'https://social.test';
+const server = setupServer(...fakeHandlers(site, { baseUrl }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+describe('my app against the fake site', () => {
+  it('lists every friend across pages', async () => {
+    const app = await AppClient.fromKey(site.credentials.appKey, { baseUrl });
+    const names = await friendNames(app);
+    expect(names.length).toBeGreaterThan(10);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('handles a revoked key', async () => {
+    await expect(AppClient.fromKey('revoked', { baseUrl })).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('posts to the channel and sees the post in the thread', async () => {
+    const { username, password } = site.credentials.channel;
+    const hub = new NativeClient({ baseUrl, username, password });
+    const { item_id } = await hub.items.update({ body: 'from my test' });
+    const thread = await hub.items.full({ item_id });
+    expect(thread[0]?.body).toBe('from my test');
+  });
+});
