@@ -10,6 +10,9 @@ export interface PhpfoxErrorOutput {
   error?: unknown;
 }
 
+/** phpFox 3.5+ may leave `error_id` out of method errors: then the message is all there is. */
+const NOT_FOUND_MESSAGE = /\b(cannot be found|not found|does not exist)\b/i;
+
 /** `error_id`s that mean the key or token was not accepted. */
 const AUTHENTICATION_CODES = new Set(['api.unable_to_find_api_key']);
 
@@ -22,7 +25,8 @@ export function phpfoxError(output: unknown): PhpfoxErrorOutput | undefined {
 
 /**
  * The typed error for a phpFox error answer (always HTTP 200): a rejected key or token →
- * `AuthenticationError`; an `error_id` ending in `_cannot_be_found`/`_not_found` → `NotFoundError`;
+ * `AuthenticationError`; an `error_id` ending in `_cannot_be_found`/`_not_found` (or, without
+ * `error_id`, a message saying "cannot be found") → `NotFoundError`;
  * anything else → `ApiError`. `code` is the `error_id` (3.5+ may omit it).
  */
 export function errorFromOutput(
@@ -39,6 +43,8 @@ export function errorFromOutput(
   const details = { status: response.status, code, body, url: response.url, method: response.method };
   if (forceAuthentication || (code && AUTHENTICATION_CODES.has(code)))
     return new AuthenticationError(message, details);
-  if (code && /(_cannot_be_found|_not_found)$/.test(code)) return new NotFoundError(message, details);
+  if (code ? /(_cannot_be_found|_not_found)$/.test(code) : NOT_FOUND_MESSAGE.test(said)) {
+    return new NotFoundError(message, details);
+  }
   return new ApiError(message, details);
 }

@@ -91,6 +91,17 @@ describe('AppClient methods', () => {
     expect((error as Error).message).toContain('User cannot be found.');
   });
 
+  it('a 3.5+ method error without error_id still maps by its message', async () => {
+    server.use(apiHandler(() => envelope({ error: true, error_message: 'User cannot be found.' })));
+    const error = await app().user.getUser({ user_id: 999 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ code: undefined });
+    server.use(apiHandler(() => envelope({ error: true, error_message: 'Something else went wrong.' })));
+    const other = await app().user.getUser().catch((e: unknown) => e);
+    expect(other).not.toBeInstanceOf(NotFoundError);
+    expect(other).toMatchObject({ name: 'ApiError', status: 200 });
+  });
+
   it('a bad token is an AuthenticationError', async () => {
     server.use(apiHandler(() => sample('user.getUser')));
     const client = new AppClient({ baseUrl: SITE, token: 'revoked+token' });
