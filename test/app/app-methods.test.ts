@@ -93,11 +93,15 @@ describe('AppClient methods', () => {
 
   it('a 3.5+ method error without error_id still maps by its message', async () => {
     server.use(apiHandler(() => envelope({ error: true, error_message: 'User cannot be found.' })));
-    const error = await app().user.getUser({ user_id: 999 }).catch((e: unknown) => e);
+    const error = await app()
+      .user.getUser({ user_id: 999 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ code: undefined });
     server.use(apiHandler(() => envelope({ error: true, error_message: 'Something else went wrong.' })));
-    const other = await app().user.getUser().catch((e: unknown) => e);
+    const other = await app()
+      .user.getUser()
+      .catch((e: unknown) => e);
     expect(other).not.toBeInstanceOf(NotFoundError);
     expect(other).toMatchObject({ name: 'ApiError', status: 200 });
   });

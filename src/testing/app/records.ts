@@ -1,0 +1,83 @@
+import type { Runtime } from '../runtime.js';
+import type { AppPhoto, AppUser } from './app-state.js';
+
+/** The user's profile photo and page URLs. */
+function links(runtime: Runtime, user: AppUser) {
+  const base = `${runtime.options.siteUrl}/file/pic/user/${user.photo}`;
+  return {
+    photo_50px: `${base}_50.jpg`,
+    photo_50px_square: `${base}_50_square.jpg`,
+    photo_120px: `${base}_120.jpg`,
+    photo_original: `${base}.jpg`,
+    profile_url: `${runtime.options.siteUrl}/index.php?do=/${user.user_name}/`,
+  };
+}
+
+/** user.getUser's record: database values as strings, as phpFox sends them. */
+export function userRecord(runtime: Runtime, user: AppUser): Record<string, unknown> {
+  const link = links(runtime, user);
+  const record: Record<string, unknown> = {
+    user_id: String(user.user_id),
+    user_name: user.user_name,
+    joined: String(user.joined),
+    gender: user.gender ?? 'Female',
+    country_iso: user.country_iso,
+    full_name: user.full_name,
+    email: user.email,
+    ...link,
+  };
+  if (runtime.options.envelope === '3.5') {
+    record.profile_link = `<a href="${link.profile_url}">${user.full_name}</a>`;
+    record.photo_50px_link = `<a href="${link.profile_url}"><img src="${link.photo_50px}" alt="${user.full_name}" /></a>`;
+  }
+  return record;
+}
+
+/** An item of friend.getFriends: 3.0 a user record without e-mail, 3.5 a short card. */
+export function friendRecord(runtime: Runtime, user: AppUser): Record<string, unknown> {
+  const link = links(runtime, user);
+  if (runtime.options.envelope === '3.5') {
+    return {
+      user_id: String(user.user_id),
+      full_name: user.full_name,
+      name: user.user_name,
+      photo_50px: link.photo_50px,
+      photo_50px_square: link.photo_50px_square,
+      photo_120px: link.photo_120px,
+      permalink: link.profile_url,
+    };
+  }
+  return {
+    user_id: String(user.user_id),
+    user_name: user.user_name,
+    full_name: user.full_name,
+    joined: String(user.joined),
+    country_iso: user.country_iso,
+    gender: user.gender ?? 'Female',
+    ...link,
+  };
+}
+
+/** The URL of a stored phpFox photo at one size (`''` for the original). */
+export function photoUrl(runtime: Runtime, photo: AppPhoto, size: string): string {
+  return `${runtime.options.siteUrl}/file/pic/photo/${photo.destination}${size === '' ? '' : `_${size}`}.jpg`;
+}
+
+/** An item of photo.getPhotos: 3.0 three URLs, 3.5 a fuller record. */
+export function photoRecord(runtime: Runtime, photo: AppPhoto): Record<string, unknown> {
+  const urls = {
+    photo_100px: photoUrl(runtime, photo, '100'),
+    photo_240px: photoUrl(runtime, photo, '240'),
+    photo_original: photoUrl(runtime, photo, ''),
+  };
+  if (runtime.options.envelope !== '3.5') return urls;
+  return {
+    photo_id: String(photo.photo_id),
+    title: photo.title,
+    time_stamp: String(photo.time_stamp),
+    ...urls,
+    photo_500px: photoUrl(runtime, photo, '500'),
+    photo_1024px: photoUrl(runtime, photo, '1024'),
+    permalink: `${runtime.options.siteUrl}/photo/${photo.photo_id}/`,
+  };
+}

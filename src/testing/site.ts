@@ -1,0 +1,122 @@
+import { apiPhp, tokenPhp } from './app/router.js';
+import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
+import { addFile, filesApi } from './files-api.js';
+import { Params } from './http/params.js';
+import { hubApi } from './native/router.js';
+import { type FakeSiteOptions, resolveOptions } from './options.js';
+import type { Runtime } from './runtime.js';
+import { seedSite } from './seed/index.js';
+import type { FakeCredentials, FakeSite, RecordedRequest } from './site-types.js';
+
+const HUB_PREFIXES = ['api/z/1.0', 'api/red'];
+/** How many requests `site.requests` keeps. */
+const REQUEST_LOG_SIZE = 1000;
+
+/**
+ * An in-memory fake of the social site: the phpFox Application API (`token.php`, `api.php`) and
+ * the Hubzilla Native API (`api/z/1.0/`), behaving like the real servers do (see the repository's
+ * `server-behaviour.md`), seeded with deterministic data.
+ *
+ * @example
+ * const site = createFakeSite();
+ * const response = await site.handler(new Request(`${site.url}token.php?key=${site.credentials.appKey}`));
+ */
+export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
+  const initialFaults = options.faults;
+  let resolved = resolveOptions(options);
+  let runtime = build();
+  let requests: RecordedRequest[] = [];
+
+  function build(): Runtime {
+    const seeded = seedSite(resolved);
+    const faults = new Faults();
+    faults.current = initialFaults;
+    return { options: resolved, app: seeded.app, hub: seeded.hub, faults, prng: seeded.prng };
+  }
+
+  const appKey = () => [...runtime.app.keys.entries()].find(([, user]) => user === 1)?.[0] ?? '';
+  const credentials: FakeCredentials = {
+    get appKey() {
+      return appKey();
+    },
+    appUserId: 1,
+    channel: { username: 'alice', password: 'secret-pass', email: 'alice@example.com' },
+    bob: { username: 'bob', password: 'bob-pass', email: 'bob@example.com' },
+    carol: { username: 'carol', password: 'colon:pass', email: 'carol@example.com' },
+    secondChannel: 'alice2',
+  };
+
+  async function handler(request: Request): Promise<Response> {
+    const current = runtime;
+    current.options.tick();
+    const record: RecordedRequest = {
+      method: request.method,
+      url: request.url,
+      headers: new Headers(request.headers),
+      status: 0,
+    };
+    requests.push(record);
+    if (requests.length > REQUEST_LOG_SIZE) requests.shift();
+    await current.faults.delay(request.signal);
+    const pathname = new URL(request.url).pathname;
+    const base = current.options.basePath;
+    const path = pathname.startsWith(base) ? pathname.slice(base.length) : undefined;
+    const fault = current.faults.forRequest(path ?? pathname, request.method.toUpperCase());
+    let response: Response;
+    if (fault?.kind === 'status') {
+      response = statusResponse(fault.status, fault.retryAfter);
+    } else {
+      response = await route(current, request, path);
+      if (fault?.kind === 'reset') response = await resetResponse(response, fault.afterBytes);
+    }
+    record.status = response.status;
+    return response;
+  }
+
+  return {
+    handler,
+    get url() {
+      return `${runtime.options.siteUrl}${runtime.options.basePath}`;
+    },
+    credentials,
+    files: filesApi(() => runtime),
+    get state() {
+      return { app: runtime.app, hub: runtime.hub };
+    },
+    get faults(): FaultOptions {
+      return runtime.faults.current;
+    },
+    set faults(next: FaultOptions) {
+      runtime.faults.current = next;
+    },
+    get requests() {
+      return requests;
+    },
+    addFile: (input) => addFile(runtime, input),
+    issueAppKey(userId) {
+      if (!runtime.app.users.has(userId)) throw new Error(`fake site: no phpFox user ${userId}`);
+      const key = runtime.prng.hex(32);
+      runtime.app.keys.set(key, userId);
+      return key;
+    },
+    reset() {
+      resolved = resolveOptions(options);
+      runtime = build();
+      requests = [];
+    },
+  };
+}
+
+async function route(runtime: Runtime, request: Request, path: string | undefined): Promise<Response> {
+  if (path === 'token.php') return tokenPhp(runtime, await Params.read(request));
+  if (path === 'api.php') return apiPhp(runtime, await Params.read(request));
+  for (const prefix of HUB_PREFIXES) {
+    if (path === prefix || path?.startsWith(`${prefix}/`)) {
+      return hubApi(runtime, request, path.slice(prefix.length + 1));
+    }
+  }
+  return new Response('<html><body><h1>Not Found</h1></body></html>', {
+    status: 404,
+    headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+  });
+}
