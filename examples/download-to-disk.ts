@@ -10,11 +10,7 @@ import { exampleSite } from './support/site.js';
 
 const site = await exampleSite();
 try {
-  const hub = new NativeClient({
-    baseUrl: site.hubBaseUrl,
-    username: site.username,
-    password: site.password,
-  });
+  const hub = new NativeClient(site.hub);
   const files = await hub.files.list().toArray();
   const file = files.filter((f) => !f.is_dir).sort((a, b) => b.filesize - a.filesize)[0];
   if (!file) throw new Error('the channel has no files');

@@ -7,11 +7,7 @@ import { exampleSite } from './support/site.js';
 
 const site = await exampleSite();
 try {
-  const hub = new NativeClient({
-    baseUrl: site.hubBaseUrl,
-    username: site.username,
-    password: site.password,
-  });
+  const hub = new NativeClient(site.hub);
   const exported = await hub.channel.exportBasic({ sections: ['channel', 'connections', 'config'] });
   console.log(`exported from ${exported.compatibility.project} ${exported.compatibility.version}`);
   for (const [section, value] of Object.entries(exported)) {

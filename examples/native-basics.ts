@@ -7,11 +7,7 @@ import { exampleSite } from './support/site.js';
 
 const site = await exampleSite();
 try {
-  const hub = new NativeClient({
-    baseUrl: site.hubBaseUrl,
-    username: site.username,
-    password: site.password,
-  });
+  const hub = new NativeClient(site.hub);
 
   const files = await hub.files.list().toArray();
   for (const file of files)

@@ -7,11 +7,7 @@ import { exampleSite } from './support/site.js';
 
 const site = await exampleSite();
 try {
-  const hub = new NativeClient({
-    baseUrl: site.hubBaseUrl,
-    username: site.username,
-    password: site.password,
-  });
+  const hub = new NativeClient(site.hub);
   const post = await hub.items.update({
     title: 'Weekend',
     body: 'Who is up for a hike?',

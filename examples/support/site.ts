@@ -4,9 +4,8 @@ import { startFakeServer } from 'socialsite-sdk/testing';
 export interface ExampleSite {
   appBaseUrl: string;
   appKey: string;
-  hubBaseUrl: string;
-  username: string;
-  password: string;
+  /** What `new NativeClient(...)` needs: `{ baseUrl, username, password }`. */
+  hub: { baseUrl: string; username: string; password: string };
   close(): Promise<void>;
 }
 
@@ -20,9 +19,7 @@ export async function exampleSite(): Promise<ExampleSite> {
     return {
       appBaseUrl: APP_BASE_URL,
       appKey: APP_KEY,
-      hubBaseUrl: HUB_BASE_URL,
-      username: HUB_USER,
-      password: HUB_PASSWORD,
+      hub: { baseUrl: HUB_BASE_URL, username: HUB_USER, password: HUB_PASSWORD },
       close: async () => {},
     };
   }
@@ -30,9 +27,7 @@ export async function exampleSite(): Promise<ExampleSite> {
   return {
     appBaseUrl: fake.appBaseUrl,
     appKey: fake.credentials.appKey,
-    hubBaseUrl: fake.hubBaseUrl,
-    username: fake.credentials.channel.username,
-    password: fake.credentials.channel.password,
+    hub: { baseUrl: fake.hubBaseUrl, ...fake.credentials.channel },
     close: () => fake.close(),
   };
 }
