@@ -4,6 +4,7 @@ import type {
   GroupMember,
   HubAccount,
   HubChannel,
+  HubState,
   PrivacyGroup,
   Xchan,
 } from '../native/hub-state.js';
@@ -36,15 +37,11 @@ const FRIEND_PERMS = [1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0];
 /** What a follower-only connection gets. */
 const FOLLOWER_PERMS = [1, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-export interface People {
-  accounts: HubAccount[];
-  channels: HubChannel[];
-  xchans: Xchan[];
-  abooks: Abook[];
-  abconfig: AbConfig[];
-  groups: PrivacyGroup[];
-  members: GroupMember[];
-}
+/** The accounts, channels and their connections and groups: the part of the hub about people. */
+export type People = Pick<
+  HubState,
+  'accounts' | 'channels' | 'xchans' | 'abooks' | 'abconfig' | 'groups' | 'members'
+>;
 
 const LOCAL = [
   { id: 2, account: 1, nick: 'alice', name: 'Alice' },
