@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { msw } from 'msw/vite';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './test/support/chromium.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Run in real Chromium (test/browser) and against the built, packed package (test/consumers). */
+const browserTests = 'test/browser/**';
+const consumerTests = 'test/consumers/**';
 
 export default defineConfig({
   // The examples import the package by name, as users do; here that name means the source.
@@ -14,13 +21,56 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 20_000,
-    // CI reads the counts from the JSON report to print its closing "N passed, N failed" line.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     hookTimeout: 20_000,
+    // CI reads the counts from the JSON report to print its closing "N passed, N failed" line; one
+    // run of every project below writes one report, so the count covers all of them.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     // A rejection nobody handled is a bug in the SDK, not noise: fail the run.
     dangerouslyIgnoreUnhandledErrors: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, browserTests, consumerTests],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        // Serves msw's mockServiceWorker.js at the test pages' origin, for `setupWorker`.
+        plugins: [msw({ mode: 'worker-only' })],
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.browser.test.ts'],
+          // The loopback fake server, for the tests that go over real HTTP (its URL via `inject`).
+          globalSetup: ['test/browser/fake-server.global.ts'],
+          // After the node tests: their timing-sensitive cases should not share the CPU with Chromium.
+          sequence: { groupOrder: 1 },
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'consumers',
+          include: ['test/consumers/**/*.test.ts'],
+          environment: 'node',
+          // Packs dist/ once (run `npm run build` first; `npm test` does).
+          globalSetup: ['test/consumers/pack.global.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,7 +1,10 @@
-// Runs one downloadToFile through the BUILT package in its own process, sampling RSS, so the
-// figure is the client's alone. Prints one JSON line. Args: baseUrl fileId path concurrency chunkSize
-import { NativeClient } from '../dist/index.js';
-import { downloadToFile } from '../dist/node.js';
+// Runs one downloadToFile through the BUILT package (plain Node resolves the package's own name
+// through its `exports`) in its own process, sampling RSS, so the figure is the client's alone.
+// Two baselines: cold (package loaded, nothing fetched) and warm (after one small `filemeta`
+// request, which loads Node's fetch and opens the connection: about 17 MB that any first request
+// costs, whatever the file). Prints one JSON line. Args: baseUrl fileId path concurrency chunkSize
+import { NativeClient } from 'socialsite-sdk';
+import { downloadToFile } from 'socialsite-sdk/node';
 
 const [baseUrl, fileId, path, concurrency, chunkSize] = process.argv.slice(2);
 globalThis.gc?.();
@@ -15,6 +18,9 @@ const sample = () => {
 };
 const sampler = setInterval(sample, 10);
 const hub = new NativeClient({ baseUrl, username: 'bench', password: 'bench-pass' });
+await hub.files.meta({ file_id: fileId });
+sample();
+const warmBaseline = process.memoryUsage().rss;
 const started = performance.now();
 const result = await downloadToFile(hub, fileId, path, {
   concurrency: Number(concurrency),
@@ -31,6 +37,7 @@ console.log(
     baselineRss: baseline,
     peakRss: peak,
     growth: peak - baseline,
+    warmGrowth: peak - warmBaseline,
     peaks,
   }),
 );

@@ -1,8 +1,8 @@
 export { AppClient, type AppClientOptions } from './app-client.js';
 export type { AppMethodOutput, AppMethodParams, AppParamValue, KnownAppMethod } from './app-methods.js';
-export type { GetFriendsParams, IsFriendParams } from './resources/friend.js';
-export type { CountParams } from './resources/mail.js';
-export type { GetNotificationsParams } from './resources/notification.js';
-export type { AddPhotoParams, GetPhotosParams } from './resources/photo.js';
-export type { UserParams } from './resources/user.js';
+export type { FriendResource, GetFriendsParams, IsFriendParams } from './resources/friend.js';
+export type { CountParams, MailResource } from './resources/mail.js';
+export type { GetNotificationsParams, NotificationResource } from './resources/notification.js';
+export type { AddPhotoParams, GetPhotosParams, PhotoResource } from './resources/photo.js';
+export type { UserParams, UserResource } from './resources/user.js';
 export type { UploadBody } from './upload.js';

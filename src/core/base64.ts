@@ -5,7 +5,7 @@ interface Uint8ArrayWithBase64 {
 }
 interface BufferLike {
   from(text: string, encoding: 'base64'): Uint8Array;
-  byteLength(text: string, encoding: 'base64'): number;
+  byteLength(text: string, encoding: 'utf8'): number;
 }
 
 const native = (Uint8Array as unknown as Uint8ArrayWithBase64).fromBase64;
@@ -25,11 +25,34 @@ export function decodeBase64(text: string): Uint8Array {
       throw new ValidationError('The server sent corrupted base64 data', {}, { cause: error });
     }
   }
-  if (text.length % 4 !== 0 || !STRICT_BASE64.test(text))
-    throw new ValidationError('The server sent corrupted base64 data', {});
-  if (buffer) return buffer.from(text, 'base64');
+  if (text.length % 4 !== 0) throw corrupted();
+  if (buffer) return decodeWithBuffer(buffer, text);
+  if (!STRICT_BASE64.test(text)) throw corrupted();
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;
+}
+
+/**
+ * Node (which has no `fromBase64` yet): Buffer's decoder is lenient, so strictness is checked
+ * around it rather than with `STRICT_BASE64`, whose scan took 7 ms per MiB chunk, fifteen times the
+ * decoding. Buffer drops what is not base64 (white space, junk, an inner `=`), so getting exactly
+ * the byte count the length and padding promise means nothing was dropped; what it accepts besides
+ * the standard alphabet is ruled out first: base64url's `-` and `_`, and non-ASCII characters (it
+ * reads `Ł`, U+0141, as `A`). Those are fast native scans; the outcome is the regex's, checked on
+ * millions of random corruptions.
+ */
+function decodeWithBuffer(node: BufferLike, text: string): Uint8Array {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  if (node.byteLength(text, 'utf8') !== text.length || text.includes('-') || text.includes('_'))
+    throw corrupted();
+  const bytes = node.from(text, 'base64');
+  if (bytes.length !== (text.length / 4) * 3 - padding) throw corrupted();
+  // A plain Uint8Array view (no copy), so Node and browsers hand out the same type.
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+function corrupted(): ValidationError {
+  return new ValidationError('The server sent corrupted base64 data', {});
 }

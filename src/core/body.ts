@@ -20,13 +20,15 @@ export function parseJsonBody(text: string, redactor: Redactor, url?: string): J
   if (trimmed === '') return EMPTY_BODY;
   try {
     return JSON.parse(trimmed);
-  } catch (error) {
+  } catch {
     const found = parseAfterJunk(trimmed);
     if (found.ok) return found.value;
+    // No `cause`: JSON.parse's SyntaxError quotes the body's first characters, which the redactor
+    // cannot recognise as (part of) a secret; the message below says the same, redacted.
     throw new ValidationError(
-      `Expected a JSON answer${url ? ` from ${url}` : ''} but got ${redactor.text(describe(trimmed))}`,
+      // Redact, then cut: a cut first could keep the first half of a secret the body quotes.
+      `Expected a JSON answer${url ? ` from ${url}` : ''} but got ${describe(redactor.text(trimmed), trimmed.length)}`,
       { rawBody: redactor.text(text), url },
-      { cause: error },
     );
   }
 }
@@ -53,7 +55,7 @@ function parseAfterJunk(text: string): { ok: true; value: unknown } | { ok: fals
   return { ok: false };
 }
 
-function describe(text: string): string {
+function describe(text: string, length: number): string {
   const start = text.slice(0, TRUNCATE_AT).replace(/\s+/g, ' ');
-  return `${text.length} characters of non-JSON text: "${start}${text.length > TRUNCATE_AT ? '…' : ''}"`;
+  return `${length} characters of non-JSON text: "${start}${text.length > TRUNCATE_AT ? '…' : ''}"`;
 }

@@ -17,7 +17,8 @@ export interface CoreSetup {
   secrets: (string | undefined)[];
   /** Headers the client itself needs (e.g. Authorization); the user's headers cannot remove them. */
   headers?: Record<string, string>;
-  credentials?: RequestCredentials;
+  /** Not `RequestCredentials`: that name is DOM-only, and this type reaches the published declarations. */
+  credentials?: RequestInit['credentials'];
   /** Appended to the message of a 401. */
   authenticationHint?: string;
 }

@@ -19,7 +19,8 @@ export function errorForStatus(
     url: response.url,
     method: response.method,
   };
-  const said = redactor.text(response.text.trim().slice(0, SNIPPET).replace(/\s+/g, ' '));
+  // Redact, then cut: a cut first could keep the first half of a secret the body quotes.
+  const said = redactor.text(response.text).trim().slice(0, SNIPPET).replace(/\s+/g, ' ');
   const base = `${response.method} ${response.url} answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
   if (response.status === 401) {
     return new AuthenticationError(authenticationHint ? `${base}. ${authenticationHint}` : base, details);

@@ -5,12 +5,12 @@ import { TimeoutError } from './errors/timeout-error.js';
  * `TimeoutError`, never a hang. Runs inside the attempt, so a cut-off body can still be retried.
  */
 export async function readBodyText(
-  response: Response,
+  body: ReadableStream<Uint8Array> | null,
   timeoutMs: number | undefined,
   details: { url: string },
 ): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
+  if (body === null) return '';
+  const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     if (timeoutMs === undefined) return;

@@ -45,19 +45,22 @@ export class Redactor {
     return this.text(parsed.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED));
   }
 
-  /** A deep copy of a parsed body with every string holding a secret redacted. */
+  /** A deep copy of a parsed body with every string holding a secret redacted, keys included. */
   value(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) return value.map((entry) => this.value(entry));
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, this.value(entry)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([name, entry]) => [this.text(name), this.value(entry)]),
+      );
     }
     return value;
   }
 
   /**
    * Scrubs an error built from server text (an `error_message`, a zod issue quoting a value) in
-   * place, message and stack alike, before anyone can see it.
+   * place, before anyone can see it: message and stack, and every field (an `ApiError`'s `code` is
+   * the server's own words).
    */
   error<E extends Error>(error: E): E {
     const message = this.text(error.message);
@@ -66,6 +69,8 @@ export class Redactor {
       error.message = message;
       if (stack !== undefined) error.stack = this.text(stack);
     }
+    const fields = error as unknown as Record<string, unknown>;
+    for (const [name, field] of Object.entries(error)) fields[name] = this.value(field);
     return error;
   }
 }

@@ -28,7 +28,7 @@ export interface TransportConfig {
   hooks: Hooks;
   redactor: Redactor;
   /** Hubzilla authenticates a cookie's session and ignores the Authorization header: never send cookies. */
-  credentials?: RequestCredentials;
+  credentials?: RequestInit['credentials'];
 }
 
 export interface HttpRequest {
@@ -58,6 +58,8 @@ interface CallState extends RequestInfo {
   startedAt: number;
   timeout: number;
   idempotent: boolean;
+  /** The current attempt's body, kept aside by `fetchKeepingBody` until the hook reads it. */
+  body: ReadableStream<Uint8Array> | null;
   text: string;
 }
 
@@ -68,15 +70,15 @@ interface CallState extends RequestInfo {
  */
 export class Transport {
   readonly #config: TransportConfig;
+  /** For reads (retried) and for writes (never retried): chosen per call, everything else set once. */
   readonly #ky: KyInstance;
-  readonly #retry: KyRetryOptions;
-  readonly #noRetry: KyRetryOptions;
+  readonly #kyOnce: KyInstance;
+  readonly #reported = new WeakSet<SdkError>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
     const { retry, hooks } = config;
-    // Given whole on every call: ky replaces (does not merge) a per-call `retry`.
-    this.#retry = {
+    const retrying: KyRetryOptions = {
       limit: retry.limit,
       methods: ['get', 'post'],
       statusCodes: retry.statusCodes,
@@ -86,10 +88,12 @@ export class Transport {
       delay: retry.delay,
       retryOnTimeout: true,
     };
-    this.#noRetry = { ...this.#retry, limit: 0 };
-    this.#ky = ky.create({
-      ...(config.fetch ? { fetch: config.fetch } : {}),
+    // Options fixed per client are given to ky once, here: ky merges each call's options into its
+    // defaults, so every option passed per call costs work on every request.
+    const base = ky.create({
       ...(config.credentials ? { credentials: config.credentials } : {}),
+      timeout: config.timeout,
+      headers: this.#headers(undefined),
       throwHttpErrors: true,
       hooks: {
         beforeRequest: [({ options }) => startAttempt(state(options.context), hooks, 1)],
@@ -108,8 +112,10 @@ export class Transport {
         afterResponse: [
           async ({ options, response }) => {
             const call = state(options.context);
+            const { body } = call;
+            call.body = null;
             try {
-              call.text = await readBodyText(response, call.timeout, { url: call.url });
+              call.text = await readBodyText(body, call.timeout, { url: call.url });
             } catch (error) {
               if (!call.idempotent) throw bodyFailure(error, call, config.redactor);
               return ky.retry({
@@ -124,16 +130,12 @@ export class Transport {
               status: response.status,
               durationMs: Date.now() - call.startedAt,
             });
-            // The body is read; a bodiless stand-in lets ky release the original (tee'd) stream now.
-            return new Response(null, {
-              status: response.status,
-              statusText: response.statusText,
-              headers: response.headers,
-            });
           },
         ],
       },
     });
+    this.#ky = base.extend({ retry: retrying });
+    this.#kyOnce = base.extend({ retry: { ...retrying, limit: 0 } });
   }
 
   get redactor(): Redactor {
@@ -146,7 +148,8 @@ export class Transport {
     const url = new URL(request.path, baseUrl);
     for (const [name, value] of fieldEntries(request.query)) url.searchParams.append(name, value);
     const idempotent = request.idempotent ?? request.method === 'GET';
-    const timeout = request.options?.timeout ?? this.#config.timeout;
+    const perCall = request.options;
+    const timeout = perCall?.timeout ?? this.#config.timeout;
     const call: CallState = {
       method: request.method,
       url: redactor.url(url),
@@ -154,18 +157,20 @@ export class Transport {
       startedAt: 0,
       timeout,
       idempotent,
+      body: null,
       text: '',
     };
     const signal = request.options?.signal;
     try {
       signal?.throwIfAborted();
-      const response = await this.#ky(url, {
+      const response = await (idempotent ? this.#ky : this.#kyOnce)(url, {
         method: request.method,
         ...(request.body ? { body: request.body } : {}),
         ...(signal ? { signal } : {}),
-        headers: this.#headers(request.options?.headers),
-        timeout,
-        retry: idempotent ? this.#retry : this.#noRetry,
+        // The client's headers and timeout are ky's defaults; a call's own replace them.
+        ...(perCall?.headers ? { headers: this.#headers(perCall.headers) } : {}),
+        ...(perCall?.timeout === undefined ? {} : { timeout }),
+        fetch: (input, init) => this.#fetchKeepingBody(call, input, init),
         context: { call },
       });
       return {
@@ -192,6 +197,29 @@ export class Transport {
     }
   }
 
+  /**
+   * Fetches one attempt and hands ky a bodiless copy of the answer, the body kept aside for the
+   * `afterResponse` hook. ky clones the response for each hook, and cloning a body tees it: every
+   * chunk copied, and the branch nobody reads buffered whole until ky cancels it (a locked stream,
+   * so that cancel also builds an error). For a 1.4 MB `filedata` answer that was a second copy.
+   */
+  async #fetchKeepingBody(
+    call: CallState,
+    input: Parameters<typeof fetch>[0],
+    init?: RequestInit,
+  ): Promise<Response> {
+    const custom = this.#config.fetch;
+    // Looked up per call (not at construction) so that a fetch patched later (msw, tests) is used.
+    const response = await (custom ? custom(input, init) : globalThis.fetch(input, init));
+    if (response.body === null) return response;
+    call.body = response.body;
+    return new Response(null, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }
+
   /** Client, then call, then required headers; `Headers.set` replaces whatever the letter case. */
   #headers(perCall: Record<string, string> | undefined): Headers {
     const headers = new Headers(this.#config.headers);
@@ -200,8 +228,13 @@ export class Transport {
     return headers;
   }
 
-  /** Reports an error found after the answer arrived (a schema mismatch, an error envelope) to `hooks.onError`. */
+  /**
+   * Reports an error found after the answer arrived (a schema mismatch, an error envelope) to
+   * `hooks.onError`, once: nested checks (an envelope, then its output) pass the same error up.
+   */
   reportError(response: Pick<HttpResponse, 'method' | 'url'>, error: SdkError): SdkError {
+    if (this.#reported.has(error)) return error;
+    this.#reported.add(error);
     this.#config.hooks.onError?.({ method: response.method, url: response.url, error });
     return error;
   }

@@ -49,9 +49,10 @@ function screen(
   spec: AnswerSpec<z.ZodMiniType>,
   context: AnswerContext,
 ): unknown {
-  const details = errorDetails(core, body, response);
+  // Only on failure: it deep-copies the body to redact it, which costs as much as parsing it.
+  const details = () => errorDetails(core, body, response);
   if (body === EMPTY_BODY && spec.emptyMeans !== undefined) {
-    throw new ApiError(`${response.method} ${response.url} failed: ${spec.emptyMeans}`, details);
+    throw new ApiError(`${response.method} ${response.url} failed: ${spec.emptyMeans}`, details());
   }
   if (body === EMPTY_BODY || body === false || spec.found?.(body) === false) {
     const said = body === EMPTY_BODY ? 'an empty body' : body === false ? 'false' : 'nothing';
@@ -60,7 +61,7 @@ function screen(
       : '';
     throw new NotFoundError(
       `${spec.subject} was not found: ${response.method} ${response.url} answered ${said}${channel}`,
-      details,
+      details(),
     );
   }
   if (!isUnsuccessful(body)) return body;
@@ -68,14 +69,14 @@ function screen(
   if (message === undefined && spec.unsuccessful === 'not-found') {
     throw new NotFoundError(
       `${spec.subject} was not found: ${response.method} ${response.url} answered success: false`,
-      details,
+      details(),
     );
   }
   if (message === undefined && typeof spec.unsuccessful === 'object') return spec.unsuccessful.readAs;
   throw new ApiError(
     `${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}`,
     {
-      ...details,
+      ...details(),
       code: message,
     },
   );

@@ -1,14 +1,21 @@
 export type { DownloadOptions, DownloadProgress } from './download/index.js';
 export type { FileChunk } from './file-chunk.js';
 export { NativeClient, type NativeClientOptions } from './native-client.js';
-export type { AbconfigListParams } from './resources/abconfig.js';
-export type { AbookListParams } from './resources/abook.js';
-export type { ChannelExportParams, ChannelStreamParams } from './resources/channel.js';
+// The resource classes are exported as types only: to name them (`hub.files`'s type), not to construct them.
+export type { AbconfigListParams, AbconfigResource } from './resources/abconfig.js';
+export type { AbookListParams, AbookResource } from './resources/abook.js';
+export type { AlbumsResource } from './resources/albums.js';
+export type { ChannelExportParams, ChannelResource, ChannelStreamParams } from './resources/channel.js';
+export type { FilesResource } from './resources/files.js';
 export type { FileDataParams, FileIdParams, FilesListParams } from './resources/files-params.js';
-export type { GroupMembersParams } from './resources/groups.js';
-export type { ItemFullParams } from './resources/items.js';
+export type { GroupMembersParams, GroupsResource } from './resources/groups.js';
+export type { ItemFullParams, ItemsResource } from './resources/items.js';
 export type { AclList, ItemUpdateParams, MediaUpload } from './resources/items-params.js';
-export type { NetworkStreamParams } from './resources/network.js';
-export type { PermissionCheckParams, PermissionParams } from './resources/permissions.js';
-export type { PhotoGetParams, PhotosListParams, PhotoWithBytes } from './resources/photos.js';
-export type { XchanParams } from './resources/xchan.js';
+export type { NetworkResource, NetworkStreamParams } from './resources/network.js';
+export type {
+  PermissionCheckParams,
+  PermissionParams,
+  PermissionsResource,
+} from './resources/permissions.js';
+export type { PhotoGetParams, PhotosListParams, PhotosResource, PhotoWithBytes } from './resources/photos.js';
+export type { XchanParams, XchanResource } from './resources/xchan.js';

@@ -13,10 +13,14 @@ const INTEGER_TEXT = /^-?\d+$/;
 /** Longer than any safe integer ("-9007199254740991"): rejected before the regex sees it. */
 const MAX_INT_CHARS = 17;
 
-/** A value for an error message, cut short: a wrong field can hold a megabyte of base64. */
+/**
+ * A value for an error message. A long one (a wrong field can hold a megabyte of base64) is
+ * described, not cut: the client redacts secrets from messages, and a cut could keep half of one.
+ */
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  if (text.length <= 40) return text;
+  return typeof value === 'string' ? `a string of ${value.length} characters` : `a ${typeof value} value`;
 }
 
 function fail(ctx: z.core.ParsePayload, message: string): never {

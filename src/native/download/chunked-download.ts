@@ -97,6 +97,12 @@ export class ChunkedDownload {
         `The file changed during the download: file_id "${fileId}" was ${this.#filesize} bytes, now ${filesize}`,
       );
     }
+    if (chunk.bytes.length > 0 && segment.start + chunk.bytes.length > filesize)
+      // The stored file is longer than its record says (replaced or grown since): cutting the
+      // surplus, as for an over-long chunk, would deliver a silently truncated file.
+      throw new SdkError(
+        `The file changed during the download: the server sent bytes of file_id "${fileId}" past its recorded size of ${filesize}`,
+      );
     const last = this.#end ?? start;
     const bytes = chunkBytes(chunk, segment, last, fileId);
     const reached = segment.start + bytes.length;

@@ -1,0 +1,118 @@
+/**
+ * Case 3a: download throughput of a 64 MiB file: `files.download` with concurrency 1 and 4 against
+ * a hand-written sequential loop of `filedata` requests decoding the base64, from the virtual hub
+ * (another process, so its base64 encoding overlaps the client's decoding as a real server's would).
+ */
+import { createHash } from 'node:crypto';
+import { sdk } from './dist.js';
+import { type CaseResult, ratio } from './report.js';
+import { interleave, medianTiming } from './stats.js';
+
+export interface VirtualHubInfo {
+  baseUrl: string;
+  fileId: string;
+  size: number;
+  sha256: string;
+}
+
+export interface DownloadSpeedOptions {
+  rounds: number;
+}
+
+/** The SDK's default chunk size, for both sides. */
+const CHUNK = 1024 * 1024;
+const TARGET_C1 = 0.9;
+const TARGET_C4 = 1.5;
+
+/** The hand-written loop: one `filedata` request after the other, `JSON.parse`, base64 decode. */
+async function rawDownload(hub: VirtualHubInfo, sink: (bytes: Uint8Array) => void): Promise<void> {
+  let size = Number.POSITIVE_INFINITY;
+  for (let start = 0; start < size; start += CHUNK) {
+    const url = `${hub.baseUrl}api/z/1.0/filedata?file_id=${hub.fileId}&start=${start}&length=${CHUNK}`;
+    const response = await fetch(url, { headers: { Authorization: `Basic ${btoa('bench:bench-pass')}` } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { attach } = JSON.parse(await response.text()) as { attach: { filesize: string; content: string } };
+    size = Number(attach.filesize);
+    sink(Buffer.from(attach.content, 'base64'));
+  }
+}
+
+async function sdkDownload(
+  hub: InstanceType<typeof sdk.NativeClient>,
+  fileId: string,
+  concurrency: number,
+  sink: (bytes: Uint8Array) => void,
+): Promise<void> {
+  const reader = hub.files.download(fileId, { concurrency, chunkSize: CHUNK }).getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) sink(next.value);
+}
+
+export async function downloadSpeed(
+  info: VirtualHubInfo,
+  options: DownloadSpeedOptions,
+): Promise<CaseResult> {
+  const hub = new sdk.NativeClient({ baseUrl: info.baseUrl, username: 'bench', password: 'bench-pass' });
+  // Once each, untimed (it doubles as the warm-up): both must deliver the file byte for byte.
+  for (const [name, run] of [
+    ['raw loop', (sink: (bytes: Uint8Array) => void) => rawDownload(info, sink)],
+    ['files.download', (sink: (bytes: Uint8Array) => void) => sdkDownload(hub, info.fileId, 4, sink)],
+  ] as const) {
+    const hash = createHash('sha256');
+    await run((bytes) => hash.update(bytes));
+    if (hash.digest('hex') !== info.sha256) throw new Error(`${name}: the bytes differ from the file`);
+  }
+  let received = 0;
+  const count = (bytes: Uint8Array) => {
+    received += bytes.length;
+  };
+  const checked = (run: () => Promise<void>) => async () => {
+    received = 0;
+    await run();
+    if (received !== info.size) throw new Error(`received ${received} bytes of ${info.size}`);
+  };
+  const timings = await interleave(
+    {
+      raw: checked(() => rawDownload(info, count)),
+      c1: checked(() => sdkDownload(hub, info.fileId, 1, count)),
+      c4: checked(() => sdkDownload(hub, info.fileId, 4, count)),
+    },
+    { rounds: options.rounds, warmup: 0 },
+  );
+  const speed = (wallMs: number) => info.size / 1e6 / (wallMs / 1000);
+  const raw = speed(medianTiming(timings.raw).wallMs);
+  const c1 = speed(medianTiming(timings.c1).wallMs);
+  const c4 = speed(medianTiming(timings.c4).wallMs);
+  const mib = info.size / 1024 / 1024;
+  return {
+    tables: [
+      {
+        title: `3a. Download throughput: a ${mib} MiB file, 1 MiB chunks`,
+        note: `Median of ${options.rounds} downloads each, interleaved; bytes counted, not stored (both checked by SHA-256 once).`,
+        headers: ['raw sequential loop', 'SDK concurrency 1', 'SDK concurrency 4', 'c1 / raw', 'c4 / raw'],
+        rows: [
+          [
+            `${raw.toFixed(0)} MB/s`,
+            `${c1.toFixed(0)} MB/s`,
+            `${c4.toFixed(0)} MB/s`,
+            ratio(c1 / raw),
+            ratio(c4 / raw),
+          ],
+        ],
+      },
+    ],
+    targets: [
+      {
+        name: 'download, concurrency 1 / raw loop',
+        measured: ratio(c1 / raw),
+        wanted: `≥ ${ratio(TARGET_C1)}`,
+        met: c1 / raw >= TARGET_C1,
+      },
+      {
+        name: 'download, concurrency 4 / raw loop',
+        measured: ratio(c4 / raw),
+        wanted: `≥ ${ratio(TARGET_C4)}`,
+        met: c4 / raw >= TARGET_C4,
+      },
+    ],
+  };
+}

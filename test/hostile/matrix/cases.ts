@@ -1,0 +1,235 @@
+import {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  TimeoutError,
+  ValidationError,
+} from '../../../src/index.js';
+import type { Step } from '../support/scripted-server.js';
+import { aborts, all, type Expectations, fails, reads, recovers, returns, writes } from './outcomes.js';
+import { answer, failure, NOTICE, ok, page, retryAfter, wrongTypes } from './steps.js';
+
+/*
+ * THE fault matrix: each row is a fault, and what each operation must end in under it, with how
+ * many HTTP attempts it may take. The clients run with `retry: { limit: 2 }` (3 attempts at most),
+ * no backoff, and a 500 ms per-attempt timeout where the fault is slowness (see drive.ts).
+ * docs/fault-matrix.md is rendered from this table (see docs-sync.test.ts).
+ */
+
+/** A fault, without what it must lead to (the secrets test drives its own extra scenarios). */
+export type FaultScenario = Omit<FaultCase, 'expect'>;
+
+export interface FaultCase {
+  name: string;
+  /** Where the client connects. @default the scripted server */
+  target?: 'server' | 'closed-port' | 'unresolvable-host';
+  /** What the server does on attempt 1, 2, ...; the last step repeats. */
+  steps: readonly Step[];
+  /** When the call's signal aborts: before the call, or some time after the Nth attempt arrived. */
+  abort?: 'before' | { afterHit: number; delayMs: number };
+  expect: Expectations;
+}
+
+export const FAULT_CASES: readonly FaultCase[] = [
+  {
+    name: 'HTTP 401 (credentials refused)',
+    steps: [
+      answer(
+        401,
+        (context) => `This api requires login. ${context.echo}`,
+        () => ({
+          'WWW-Authenticate': 'Basic realm="hubzilla"',
+        }),
+      ),
+    ],
+    expect: all(fails(AuthenticationError, 1)),
+  },
+  { name: 'HTTP 403', steps: [failure(403)], expect: all(fails(ApiError, 1)) },
+  {
+    name: 'HTTP 404 (unknown endpoint)',
+    steps: [answer(404, () => '{"error":"not implemented"}')],
+    expect: all(fails(NotFoundError, 1)),
+  },
+  {
+    name: 'HTTP 408, then OK',
+    steps: [failure(408), ok],
+    expect: { ...reads(recovers(2)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 429 with Retry-After: 1 (seconds), then OK',
+    steps: [
+      failure(
+        429,
+        retryAfter(() => '1'),
+      ),
+      ok,
+    ],
+    expect: { ...reads(recovers(2, 900)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 429 with Retry-After as an HTTP date (+2 s), then OK',
+    steps: [
+      failure(
+        429,
+        retryAfter(() => new Date(Date.now() + 2_000).toUTCString()),
+      ),
+      ok,
+    ],
+    expect: { ...reads(recovers(2, 900)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 429 with Retry-After: 0, every time',
+    steps: [
+      failure(
+        429,
+        retryAfter(() => '0'),
+      ),
+    ],
+    expect: { ...reads(fails(ApiError, 3)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 500 (PHP fatal error page), every time',
+    steps: [failure(500)],
+    expect: { ...reads(fails(ApiError, 3)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 502, 503, then OK',
+    steps: [failure(502), failure(503), ok],
+    expect: { ...reads(recovers(3)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 504, then OK',
+    steps: [failure(504), ok],
+    expect: { ...reads(recovers(2)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 502, 503, 504, then OK (more failures than retries)',
+    steps: [failure(502), failure(503), failure(504), ok],
+    expect: { ...reads(fails(ApiError, 3)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'Empty 200',
+    steps: [answer(200, () => '')],
+    expect: {
+      'app.read': fails(ValidationError, 1),
+      'app.token': fails(AuthenticationError, 1),
+      'app.write': fails(ValidationError, 1),
+      'native.read': fails(NotFoundError, 1),
+      'native.write': fails(NotFoundError, 1),
+    },
+  },
+  {
+    name: 'JSON false',
+    steps: [answer(200, () => 'false')],
+    expect: {
+      'app.read': fails(ValidationError, 1),
+      'app.token': fails(ValidationError, 1),
+      'app.write': fails(ValidationError, 1),
+      'native.read': fails(NotFoundError, 1),
+      'native.write': fails(NotFoundError, 1),
+    },
+  },
+  {
+    name: 'JSON []',
+    steps: [answer(200, () => '[]')],
+    expect: { ...all(fails(ValidationError, 1)), 'native.read': returns([]) },
+  },
+  {
+    name: 'HTML error page with status 200',
+    steps: [answer(200, page(200))],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
+    name: 'PHP notice before the JSON',
+    steps: [answer(200, (context) => `${NOTICE(context)}${context.ok}`)],
+    expect: all(recovers(1)),
+  },
+  {
+    name: 'UTF-8 BOM before the JSON',
+    steps: [answer(200, ({ ok }) => `\uFEFF${ok}`)],
+    expect: all(recovers(1)),
+  },
+  {
+    name: 'Truncated JSON (a complete 200)',
+    steps: [answer(200, ({ ok }) => ok.slice(0, Math.floor(ok.length / 2)))],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
+    name: 'Valid JSON, wrong types',
+    steps: [answer(200, ({ ok }) => wrongTypes(ok))],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
+    name: 'A body that never ends (slow drip)',
+    steps: [{ kind: 'drip' }],
+    expect: { ...reads(fails(TimeoutError, 3)), ...writes(fails(TimeoutError, 1)) },
+  },
+  {
+    name: 'No answer (timeout), every time',
+    steps: [{ kind: 'silent' }],
+    expect: { ...reads(fails(TimeoutError, 3)), ...writes(fails(TimeoutError, 1)) },
+  },
+  {
+    name: 'No answer once (timeout), then OK',
+    steps: [{ kind: 'silent' }, ok],
+    expect: { ...reads(recovers(2)), ...writes(fails(TimeoutError, 1)) },
+  },
+  {
+    name: 'Connection reset before the headers',
+    steps: [{ kind: 'reset-before-headers' }],
+    expect: { ...reads(fails(ConnectionError, 3)), ...writes(fails(ConnectionError, 1)) },
+  },
+  {
+    name: 'Connection reset in the middle of the body',
+    steps: [{ kind: 'reset-mid-body', body: ({ ok }) => ok }],
+    expect: { ...reads(fails(ConnectionError, 3)), ...writes(fails(ConnectionError, 1)) },
+  },
+  {
+    name: 'Connection reset in the middle of the body once, then OK',
+    steps: [{ kind: 'reset-mid-body', body: ({ ok }) => ok }, ok],
+    expect: { ...reads(recovers(2)), ...writes(fails(ConnectionError, 1)) },
+  },
+  {
+    name: 'Connection refused (closed port)',
+    target: 'closed-port',
+    steps: [],
+    expect: { ...reads(fails(ConnectionError, 3)), ...writes(fails(ConnectionError, 1)) },
+  },
+  {
+    name: 'DNS failure (unresolvable .invalid host)',
+    target: 'unresolvable-host',
+    steps: [],
+    expect: { ...reads(fails(ConnectionError, 3)), ...writes(fails(ConnectionError, 1)) },
+  },
+  { name: 'Abort before the call', steps: [ok], abort: 'before', expect: all(aborts(0)) },
+  {
+    name: 'Abort while waiting for the answer',
+    steps: [{ kind: 'silent' }],
+    abort: { afterHit: 1, delayMs: 50 },
+    expect: all(aborts(1)),
+  },
+  {
+    name: 'Abort while the body arrives',
+    steps: [{ kind: 'drip' }],
+    abort: { afterHit: 1, delayMs: 80 },
+    expect: all(aborts(1)),
+  },
+  {
+    name: 'Abort while waiting to retry (503, Retry-After: 30)',
+    steps: [
+      failure(
+        503,
+        retryAfter(() => '30'),
+      ),
+    ],
+    abort: { afterHit: 1, delayMs: 100 },
+    expect: { ...reads(aborts(1)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'Abort during the retry (503, then no answer)',
+    steps: [failure(503), { kind: 'silent' }],
+    abort: { afterHit: 2, delayMs: 50 },
+    expect: { ...reads(aborts(2)), ...writes(fails(ApiError, 1)) },
+  },
+];
