@@ -3,14 +3,14 @@ export type FieldValue = string | number | boolean | Date | readonly (string | n
 export type Fields = Record<string, FieldValue>;
 
 /** Hubzilla and phpFox read booleans as 1/0 and date-times as UTC `YYYY-MM-DD HH:MM:SS`. */
-export function fieldText(value: string | number | boolean | Date): string {
+function fieldText(value: string | number | boolean | Date): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (value instanceof Date) return formatUtcDateTime(value);
   return String(value);
 }
 
 /** `Date` → `YYYY-MM-DD HH:MM:SS` in UTC, the only date-time form Hubzilla parses reliably. */
-export function formatUtcDateTime(date: Date): string {
+function formatUtcDateTime(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid Date');
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }

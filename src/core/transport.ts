@@ -138,10 +138,6 @@ export class Transport {
     this.#kyOnce = base.extend({ retry: { ...retrying, limit: 0 } });
   }
 
-  get redactor(): Redactor {
-    return this.#config.redactor;
-  }
-
   /** Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the abort reason. */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { baseUrl, redactor, hooks } = this.#config;

@@ -1,6 +1,7 @@
 import { type Bytes, utf8 } from './http/base64.js';
 import { sqlDate } from './http/dates.js';
 import { type Attach, nextId } from './native/hub-state.js';
+import { newAttach } from './native/new-attach.js';
 import type { Runtime } from './runtime.js';
 import { sha256Hex } from './seed/sha256.js';
 import type { AddFileInput, FakeFileInfo, FakeFiles } from './site-types.js';
@@ -76,34 +77,19 @@ export function addFile(runtime: Runtime, input: AddFileInput): FakeFileInfo {
   const now = sqlDate(runtime.options.now());
   const friends = hub.groups.find((g) => g.uid === channel.channel_id && g.gname === 'Friends');
   const record = (filename: string, parent: Attach | undefined, content: Bytes, type: string): Attach => {
-    const hash = prng.uuid();
-    const attach: Attach = {
+    const attach = newAttach({
       id: nextId(hub.files),
-      aid: channel.account_id,
-      uid: channel.channel_id,
-      hash,
-      creator: channel.hash,
+      hash: prng.uuid(),
+      channel,
       filename,
+      parent,
       filetype: type,
       filesize: content.length,
-      revision: 0,
-      folder: parent?.hash ?? '',
-      flags: 0,
-      is_dir: type === 'multipart/mixed' ? 1 : 0,
-      is_photo: 0,
-      os_storage: 1,
-      os_path: parent ? `${parent.os_path}/${hash}` : hash,
-      display_path: parent ? `${parent.display_path}/${filename}` : filename,
-      created: now,
-      edited: now,
-      allow_cid: '',
-      allow_gid: friends ? `<${friends.hash}>` : '',
-      deny_cid: '',
-      deny_gid: '',
       content: () => content,
-    };
+      created: now,
+      allowGid: friends ? `<${friends.hash}>` : '',
+    });
     hub.files.push(attach);
-    if (parent) parent.edited = now;
     return attach;
   };
   let parent: Attach | undefined;

@@ -1,5 +1,6 @@
 import { type Bytes, utf8 } from '../http/base64.js';
 import type { Attach, HubChannel, PhotoRow } from '../native/hub-state.js';
+import { newAttach } from '../native/new-attach.js';
 import { minutesAgo, type SeedContext } from './context.js';
 import { solidJpeg, solidPng } from './images.js';
 
@@ -26,7 +27,6 @@ export function seedFiles(
   const prng = context.prng.fork('files');
   const files: Attach[] = [];
   const photos: PhotoRow[] = [];
-  const acl = { allow_cid: '', allow_gid: `<${friendsGroup}>`, deny_cid: '', deny_gid: '' };
   let minute = 500;
   const add = (
     filename: string,
@@ -35,31 +35,18 @@ export function seedFiles(
     size: number,
     type: string,
   ) => {
-    const hash = prng.uuid();
-    const created = minutesAgo(context, minute--);
-    const record: Attach = {
+    const record = newAttach({
       id: files.length + 1,
-      aid: alice.account_id,
-      uid: alice.channel_id,
-      hash,
-      creator: alice.hash,
+      hash: prng.uuid(),
+      channel: alice,
       filename,
+      parent: folder,
       filetype: type,
       filesize: size,
-      revision: 0,
-      folder: folder?.hash ?? '',
-      flags: 0,
-      is_dir: type === 'multipart/mixed' ? 1 : 0,
-      is_photo: 0,
-      os_storage: 1,
-      os_path: folder ? `${folder.os_path}/${hash}` : hash,
-      display_path: folder ? `${folder.display_path}/${filename}` : filename,
-      created,
-      edited: created,
-      ...acl,
       content,
-    };
-    if (folder) folder.edited = created;
+      created: minutesAgo(context, minute--),
+      allowGid: `<${friendsGroup}>`,
+    });
     files.push(record);
     return record;
   };
