@@ -14,8 +14,8 @@ const REQUEST_LOG_SIZE = 1000;
 
 /**
  * An in-memory fake of the social site: the phpFox Application API (`token.php`, `api.php`) and
- * the Hubzilla Native API (`api/z/1.0/`), behaving like the real servers do (see the repository's
- * `server-behaviour.md`), seeded with deterministic data.
+ * the Hubzilla Native API (`api/z/1.0/`), behaving like the real servers do (see
+ * `docs/server-behaviour.md`), seeded with deterministic data.
  *
  * @example
  * const site = createFakeSite();

@@ -3,13 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * Access to the recorded server answers in `shared/fixtures`, which lives beside the repository
- * (here /work/shared, in CI wherever the clone's sibling is): resolved from this file, never from
- * an absolute path.
+ * Access to the recorded server answers in `test/fixtures/` (see its README): resolved from this
+ * file, so the tests run the same from any checkout.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixturesDir = path.resolve(repoRoot, '../shared/fixtures');
+const fixturesDir = path.resolve(repoRoot, 'test/fixtures');
 
 /** One recorded HTTP exchange of `hubzilla-8.8.7/`. */
 export interface RecordedExchange {
