@@ -2,13 +2,27 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { chromiumArgs, chromiumPath } from './test/support/chromium.js';
+import { resolveChromium } from './test/support/chromium.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Run in real Chromium (test/browser) and against the built, packed package (test/consumers). */
 const browserTests = 'test/browser/**';
 const consumerTests = 'test/consumers/**';
+
+/*
+ * The browser is found (and, for the packaged fallback, unpacked) only when a run selects the
+ * browser project: `vitest run --project node` never pays for it.
+ */
+const selectedProjects = process.argv.flatMap((arg, index, argv) =>
+  arg === '--project'
+    ? [argv[index + 1]]
+    : arg.startsWith('--project=')
+      ? [arg.slice('--project='.length)]
+      : [],
+);
+const wantsBrowser = selectedProjects.length === 0 || selectedProjects.includes('browser');
+const browserLaunch = wantsBrowser ? await resolveChromium() : { executablePath: undefined, args: [] };
 
 export default defineConfig({
   // The examples import the package by name, as users do; here that name means the source.
@@ -53,7 +67,9 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            provider: playwright({
+              launchOptions: { executablePath: browserLaunch.executablePath, args: browserLaunch.args },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -3,7 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaticServer, startStaticServer } from '../../examples/browser/static-server.js';
 import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
-import { chromiumArgs, chromiumPath } from '../support/chromium.js';
+import { resolveChromium } from '../support/chromium.js';
 
 /**
  * examples/browser in Chromium: the page loads the built ESM (`dist/`) as plain modules through its
@@ -17,7 +17,8 @@ let browser: Browser;
 beforeAll(async () => {
   fake = await startFakeServer();
   pages = await startStaticServer(path.resolve(import.meta.dirname, '../..'));
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const { executablePath, args } = await resolveChromium();
+  browser = await chromium.launch({ executablePath, args });
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@ import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStaticServer } from '../../examples/browser/static-server.js';
 import { createFakeSite } from '../../src/testing/site.js';
-import { chromiumArgs, chromiumPath } from '../support/chromium.js';
+import { resolveChromium } from '../support/chromium.js';
 import { run } from './install.js';
 import { type CliFakeServer, startInstalledFakeServer } from './installed-fake-server.js';
 
@@ -96,7 +96,8 @@ describe('the packed package bundled with esbuild for browsers, in Chromium', ()
       logLevel: 'silent',
     });
     fake = await startInstalledFakeServer(dir);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const { executablePath, args } = await resolveChromium();
+    browser = await chromium.launch({ executablePath, args });
   });
   afterAll(async () => {
     await browser?.close();
