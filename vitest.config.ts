@@ -22,7 +22,7 @@ const selectedProjects = process.argv.flatMap((arg, index, argv) =>
       : [],
 );
 const wantsBrowser = selectedProjects.length === 0 || selectedProjects.includes('browser');
-const browserLaunch = wantsBrowser ? await resolveChromium() : { executablePath: undefined, args: [] };
+const browserLaunch = wantsBrowser ? await resolveChromium() : undefined;
 
 export default defineConfig({
   // The examples import the package by name, as users do; here that name means the source.
@@ -68,7 +68,9 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             provider: playwright({
-              launchOptions: { executablePath: browserLaunch.executablePath, args: browserLaunch.args },
+              launchOptions: browserLaunch
+                ? { executablePath: browserLaunch.executablePath, args: browserLaunch.args }
+                : {},
             }),
             instances: [{ browser: 'chromium' }],
           },

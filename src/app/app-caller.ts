@@ -15,6 +15,8 @@ export interface ListPaging {
   pageSize: number;
   /** The first page's number for this server generation (friends are 1-based; 3.5+ photos 0-based). */
   firstPage: (api: ApiInfo) => number;
+  /** The item's identity, for lists whose answers overlap (see `LoadedPage.keyOf`). */
+  keyOf?: (item: never) => unknown;
 }
 
 /** Sends `api.php` calls: token and method in the query, every answer through the envelope check. */
@@ -71,7 +73,10 @@ export class AppCaller {
         const page = cursor as number | undefined;
         const { envelope, response } = await this.envelope(method, { ...params, page }, options);
         const items = this.core.parse(schema, envelope.output, response) as Item[];
-        const current = page ?? paging.firstPage(envelope.api);
+        // A page below the generation's first is read by phpFox as the first page (friends: 0 → 1), so
+        // counting on from the number sent would fetch the same page again and end the walk early.
+        const first = paging.firstPage(envelope.api);
+        const current = page === undefined ? first : Math.max(page, first);
         return {
           items,
           total: typeof envelope.api.total === 'number' ? envelope.api.total : 0,
@@ -79,6 +84,7 @@ export class AppCaller {
           fingerprint: JSON.stringify(envelope.output),
           next: current + 1,
           pageSize: paging.pageSize,
+          keyOf: paging.keyOf as ((item: Item) => unknown) | undefined,
         };
       },
       params.page,

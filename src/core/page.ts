@@ -9,6 +9,12 @@ export interface LoadedPage<T, C> {
   next: C | null;
   /** The size of a full page: a shorter page is the last one. `undefined` when unknown. */
   pageSize?: number | undefined;
+  /**
+   * For lists whose pages overlap (phpFox 3.9's `notification.get` fills every answer up to 5 with
+   * notifications it already returned): the item's identity. Items seen on an earlier page of the
+   * same walk are dropped, and a page that brings nothing new ends the list.
+   */
+  keyOf?: ((item: T) => unknown) | undefined;
 }
 
 /** Fetches the page at `cursor`. */
@@ -20,25 +26,46 @@ export type PageLoader<T, C> = (cursor: C) => Promise<LoadedPage<T, C>>;
  * reached when `total > 0`. `pages`/`current_page` from the server are never used.
  */
 export class Page<T> {
+  /** This page's items (for lists with `keyOf`, only those no earlier page of the walk had). */
   readonly items: T[];
   /** The server's total (0 when it did not say). */
   readonly total: number;
   readonly #loaded: LoadedPage<T, unknown>;
   readonly #loader: PageLoader<T, unknown>;
   readonly #seen: number;
+  /** The keys of every item yielded so far, for lists with `keyOf`; a new set per page (pages stay immutable). */
+  readonly #seenKeys: ReadonlySet<unknown> | undefined;
 
-  constructor(loaded: LoadedPage<T, unknown>, loader: PageLoader<T, unknown>, seenBefore = 0) {
-    this.items = loaded.items;
+  constructor(
+    loaded: LoadedPage<T, unknown>,
+    loader: PageLoader<T, unknown>,
+    seenBefore = 0,
+    seenKeysBefore: ReadonlySet<unknown> = new Set(),
+  ) {
+    const { keyOf } = loaded;
+    let items = loaded.items;
+    if (keyOf) {
+      const seenKeys = new Set(seenKeysBefore);
+      items = items.filter((item) => {
+        const key = keyOf(item);
+        if (key === undefined || key === null) return true;
+        if (seenKeys.has(key)) return false;
+        seenKeys.add(key);
+        return true;
+      });
+      this.#seenKeys = seenKeys;
+    }
+    this.items = items;
     this.total = loaded.total;
     this.#loaded = loaded;
     this.#loader = loader;
-    this.#seen = seenBefore + loaded.items.length;
+    this.#seen = seenBefore + items.length;
   }
 
   /** Whether another page may follow. `nextPage()` can still resolve `null` (an empty or repeated page). */
   hasNextPage(): boolean {
     const { next, items, pageSize, total } = this.#loaded;
-    if (next === null || items.length === 0) return false;
+    if (next === null || this.items.length === 0) return false;
     if (pageSize !== undefined && items.length < pageSize) return false;
     return !(total > 0 && this.#seen >= total);
   }
@@ -48,6 +75,7 @@ export class Page<T> {
     if (!this.hasNextPage()) return null;
     const loaded = await this.#loader(this.#loaded.next);
     if (loaded.items.length === 0 || loaded.fingerprint === this.#loaded.fingerprint) return null;
-    return new Page(loaded, this.#loader, this.#seen);
+    const page = new Page(loaded, this.#loader, this.#seen, this.#seenKeys);
+    return page.items.length === 0 ? null : page;
   }
 }

@@ -86,11 +86,32 @@ export const NotificationSchema = z.looseObject({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** An item of photo.getPhotos: three image URLs (3.5+ items carry more fields, kept as they come). */
+/**
+ * An item of photo.getPhotos. 3.0.x sends three image URLs; 3.5+ sends a fuller record whose
+ * numbers stay strings (`id: "1"`, `likes: "0"`, seen on a live 3.9.0): they become numbers here,
+ * like every other id and count, and `is_liked` a boolean. Fields beyond these are kept as they come.
+ */
 export const PhotoSchema = z.looseObject({
   photo_100px: z.string(),
   photo_240px: z.string(),
   photo_original: z.string(),
+  /** 3.5+: the photo's id (3.9 calls it `id`). */
+  id: z.optional(intSchema),
+  photo_id: z.optional(intSchema),
+  title: z.optional(z.string()),
+  description: z.optional(nullableStringSchema),
+  likes: z.optional(intSchema),
+  comments: z.optional(intSchema),
+  is_liked: z.optional(flagSchema),
+  time_stamp: z.optional(intSchema),
+  uploaded_by: z.optional(z.string()),
+  uploaded_by_id: z.optional(intSchema),
+  uploaded_by_username: z.optional(z.string()),
+  uploaded_by_url: z.optional(z.string()),
+  uploaded_by_image: z.optional(z.string()),
+  permalink: z.optional(z.string()),
+  photo_500px: z.optional(z.string()),
+  photo_1024px: z.optional(z.string()),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 

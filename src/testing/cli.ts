@@ -11,13 +11,13 @@ export interface FakeServerCliIo {
   signal?: AbortSignal | undefined;
 }
 
-const USAGE = `Usage: socialsite-sdk fake-server [--port N] [--host H] [--envelope 3.0|3.5] [--seed N] [--no-cors]
+const USAGE = `Usage: socialsite-sdk fake-server [--port N] [--host H] [--envelope 3.0|3.5|3.9] [--seed N] [--no-cors]
 
 Serves a fake social site (phpFox Application API and Hubzilla Native API) on HTTP until
 interrupted (Ctrl+C). Options:
   --port N          TCP port (default: a free port)
   --host H          interface (default: 127.0.0.1)
-  --envelope V      phpFox version to imitate, 3.0 or 3.5 (default: 3.0)
+  --envelope V      phpFox version to imitate: 3.0, 3.5 or 3.9 (default: 3.0)
   --seed N          data seed (default: 1)
   --no-cors         no CORS headers, as the real Hubzilla
 `;
@@ -56,8 +56,8 @@ export async function runFakeServerCli(argv: readonly string[], io: FakeServerCl
       cors: !values['no-cors'],
     };
     if (values.envelope !== undefined) {
-      if (values.envelope !== '3.0' && values.envelope !== '3.5')
-        throw new Error('--envelope must be 3.0 or 3.5');
+      if (values.envelope !== '3.0' && values.envelope !== '3.5' && values.envelope !== '3.9')
+        throw new Error('--envelope must be 3.0, 3.5 or 3.9');
       options.envelope = values.envelope;
     }
   } catch (error) {

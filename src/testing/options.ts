@@ -1,6 +1,9 @@
 import type { FaultOptions } from './faults.js';
 
 /** Options of {@link createFakeSite}. Every option is optional. */
+/** The phpFox versions whose Application API the fake imitates. */
+export type PhpfoxVersion = '3.0' | '3.5' | '3.9';
+
 export interface FakeSiteOptions {
   /**
    * Where the site is mounted: `token.php`, `api.php` and `api/z/1.0/` hang below this path.
@@ -33,9 +36,12 @@ export interface FakeSiteOptions {
    * `'3.5'`: no `pages`, `current_page` is the raw `page` text, the 3.5 friend and photo shapes,
    * `*_link` HTML fields on users, 0-based photo paging returning `[]` past the end, and method
    * errors without `error_id`.
+   * `'3.9'`: as 3.5, plus what a live phpFox 3.9.0 showed: photo records
+   * `{id, title, likes, comments, uploaded_by*, is_liked, ...}` with numbers as strings; method
+   * errors keep `error_id`; tokens are 276 letters and digits.
    * @default '3.0'
    */
-  envelope?: '3.0' | '3.5' | undefined;
+  envelope?: PhpfoxVersion | undefined;
   /**
    * Junk put in front of every Application API answer, as real deployments do: a UTF-8 BOM, a PHP
    * notice (`<br />\n<b>Notice</b>: ...`), or both (BOM first).
@@ -76,7 +82,7 @@ export interface ResolvedOptions {
   seed: number;
   now: () => Date;
   tick: () => void;
-  envelope: '3.0' | '3.5';
+  envelope: PhpfoxVersion;
   bodyPrefix: 'bom' | 'notice' | 'both' | undefined;
   listTotals: 'count' | 'zero';
   photoUploadLimit: number;

@@ -48,7 +48,7 @@ describe('photo.addPhoto', () => {
       apiHandler(() => envelope({ photo_id: '9', photo_100px: 'a', photo_240px: 'b', photo_original: 'c' })),
     );
     const result = await app().photo.addPhoto({ photo: PNG, photo_name: 'a.jpeg' });
-    expect(result).toMatchObject({ photo_original: 'c', photo_id: '9' });
+    expect(result).toMatchObject({ photo_original: 'c', photo_id: 9 });
   });
 
   it.each(['photo.bmp', 'photo', 'photo.png.exe', ''])(

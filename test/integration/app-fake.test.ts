@@ -17,6 +17,8 @@ describe.each([
   { envelope: '3.5' as const },
   { envelope: '3.0' as const, bodyPrefix: 'both' as const, listTotals: 'zero' as const },
   { envelope: '3.5' as const, bodyPrefix: 'notice' as const, listTotals: 'zero' as const },
+  { envelope: '3.9' as const },
+  { envelope: '3.9' as const, listTotals: 'zero' as const },
 ])('phpFox %o', (options) => {
   it('walks every friend exactly once and every photo', async () => {
     const { server, app } = await signIn(options);

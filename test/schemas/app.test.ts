@@ -168,7 +168,7 @@ describe('PhotoSchema', () => {
       'http://site.example/file/pic/photo/c81e728d9d4c2f636f067f89cc14862c_240.jpg',
     );
     const extended = PhotoSchema.parse({ ...photo, photo_id: '12', title: 'Beach' });
-    expect(extended.photo_id).toBe('12');
+    expect(extended.photo_id).toBe(12);
   });
 
   it('rejects a photo without its URLs', () => {

@@ -2,14 +2,22 @@ import * as z from 'zod/mini';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
-import type { AppCaller } from '../app-caller.js';
+import type { AppCaller, ListPaging } from '../app-caller.js';
 import { requireId, requirePage } from '../arguments.js';
 import type { CountParams } from './mail.js';
 
 const NotificationListSchema = z.array(NotificationSchema);
 
-/** phpFox returns at most 5 notifications a call, whatever `page` says. */
-const NOTIFICATION_PAGING = { pageSize: 5, firstPage: () => 1 };
+/**
+ * phpFox returns at most 5 notifications a call, whatever `page` says, and marks them seen. 3.9
+ * fills each answer up to 5 with already-seen ones, so the walk drops notifications it has already
+ * yielded and ends on an answer that brings nothing new.
+ */
+const NOTIFICATION_PAGING: ListPaging = {
+  pageSize: 5,
+  firstPage: () => 1,
+  keyOf: (item: Notification) => (item?.notification_id == null ? undefined : String(item.notification_id)),
+};
 
 export interface GetNotificationsParams {
   /** Whose notifications; the signed-in user when left out. */
@@ -33,7 +41,8 @@ export class NotificationResource {
 
   /**
    * Notifications, at most 5 an answer. phpFox marks what it returns as seen, so each call can
-   * return the next ones; iteration stops on a short, empty or repeated answer.
+   * return the next ones; iteration yields each notification once (phpFox 3.9 repeats seen ones to
+   * fill an answer) and stops on a short or empty answer, or one with nothing new.
    */
   get(params: GetNotificationsParams = {}, options?: RequestOptions): PagePromise<Notification> {
     requireId('user_id', params.user_id, false);

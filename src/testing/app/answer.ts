@@ -30,7 +30,7 @@ export function envelopeResponse(
 ): Response {
   const total = result.total ?? 0;
   const api =
-    runtime.options.envelope === '3.5'
+    runtime.options.envelope !== '3.0'
       ? { total, current_page: rawPage ?? '' }
       : { total, pages: 0, current_page: 0 };
   return phpfoxResponse(runtime, phpJson({ api, output: result.output }));
@@ -46,7 +46,10 @@ export function envelopeError(
   return envelopeResponse(runtime, { output: { error_id: errorId, error_message: message } }, rawPage);
 }
 
-/** A failure inside a method: `{error: true, error_id, error_message}`; 3.5 leaves out `error_id`. */
+/**
+ * A failure inside a method: `{error: true, error_id, error_message}`; 3.5 leaves out `error_id`
+ * (3.9 has it again: seen live for `user.user_cannot_be_found` and `photo.photo_add_photo_load`).
+ */
 export function methodError(runtime: Runtime, errorId: string, message: string): MethodResult {
   const output =
     runtime.options.envelope === '3.5'

@@ -1,6 +1,6 @@
 import type { Runtime } from '../runtime.js';
 import { type MethodResult, methodError } from './answer.js';
-import type { AppUser } from './app-state.js';
+import type { AppNotification, AppUser } from './app-state.js';
 import { type Method, type MethodCall, targetUser } from './call.js';
 import { clampedPage } from './paging.js';
 import { addPhoto, getPhotos } from './photos.js';
@@ -81,15 +81,22 @@ function newNotificationCount(call: MethodCall): MethodResult {
   return { output: count, total: count };
 }
 
-/** The 5 latest notifications, whatever `page` says; what it returns is marked seen. */
+/**
+ * `notification.get`, whatever `page` says: up to 5, the unseen ones first and then already-seen
+ * ones to fill up, newest first (phpFox's query orders by `is_seen ASC, time_stamp DESC` and takes
+ * 5; seen live on 3.9.0), and what it returns is marked seen. So a second call answers 5 again.
+ */
 function getNotifications(call: MethodCall): MethodResult {
-  const latest = call.runtime.app.notifications
-    .filter((n) => n.user_id === call.userId)
-    .sort((a, b) => b.time_stamp - a.time_stamp || b.notification_id - a.notification_id)
-    .slice(0, 5);
-  for (const notification of latest) notification.is_seen = true;
+  const newestFirst = (a: AppNotification, b: AppNotification) =>
+    b.time_stamp - a.time_stamp || b.notification_id - a.notification_id;
+  const mine = call.runtime.app.notifications.filter((n) => n.user_id === call.userId);
+  const chosen = [
+    ...mine.filter((n) => !n.is_seen).sort(newestFirst),
+    ...mine.filter((n) => n.is_seen).sort(newestFirst),
+  ].slice(0, 5);
+  for (const notification of chosen) notification.is_seen = true;
   return {
-    output: latest.map((n) => ({
+    output: chosen.map((n) => ({
       notification_id: String(n.notification_id),
       link: n.link,
       message: n.message,

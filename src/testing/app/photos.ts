@@ -19,7 +19,7 @@ export function getPhotos(call: MethodCall): MethodResult {
   const { runtime } = call;
   const photos = photosOf(runtime, targetUser(call));
   const raw = call.params.get('page');
-  const page = runtime.options.envelope === '3.5' ? zeroBasedPage(photos, raw) : clampedPage(photos, raw);
+  const page = runtime.options.envelope !== '3.0' ? zeroBasedPage(photos, raw) : clampedPage(photos, raw);
   const total = runtime.options.listTotals === 'zero' ? 0 : photos.length;
   return { output: page.map((photo) => photoRecord(runtime, photo)), total };
 }
@@ -58,7 +58,7 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
     time_stamp: Math.floor(now.getTime() / 1000),
   };
   runtime.app.photos.push(photo);
-  if (runtime.options.envelope === '3.5') return { output: photoRecord(runtime, photo) };
+  if (runtime.options.envelope !== '3.0') return { output: photoRecord(runtime, photo) };
   const sizes = ['75', '100', '150', '240', '500', '1024'];
   const output: Record<string, string> = { original: photoUrl(runtime, photo, '') };
   for (const size of sizes) output[`${size}px`] = photoUrl(runtime, photo, size);

@@ -26,7 +26,7 @@ export function userRecord(runtime: Runtime, user: AppUser): Record<string, unkn
     email: user.email,
     ...link,
   };
-  if (runtime.options.envelope === '3.5') {
+  if (runtime.options.envelope !== '3.0') {
     record.profile_link = `<a href="${link.profile_url}">${user.full_name}</a>`;
     record.photo_50px_link = `<a href="${link.profile_url}"><img src="${link.photo_50px}" alt="${user.full_name}" /></a>`;
   }
@@ -36,7 +36,7 @@ export function userRecord(runtime: Runtime, user: AppUser): Record<string, unkn
 /** An item of friend.getFriends: 3.0 a user record without e-mail, 3.5 a short card. */
 export function friendRecord(runtime: Runtime, user: AppUser): Record<string, unknown> {
   const link = links(runtime, user);
-  if (runtime.options.envelope === '3.5') {
+  if (runtime.options.envelope !== '3.0') {
     return {
       user_id: String(user.user_id),
       full_name: user.full_name,
@@ -70,7 +70,8 @@ export function photoRecord(runtime: Runtime, photo: AppPhoto): Record<string, u
     photo_240px: photoUrl(runtime, photo, '240'),
     photo_original: photoUrl(runtime, photo, ''),
   };
-  if (runtime.options.envelope !== '3.5') return urls;
+  if (runtime.options.envelope === '3.0') return urls;
+  if (runtime.options.envelope === '3.9') return photoRecord39(runtime, photo, urls);
   return {
     photo_id: String(photo.photo_id),
     title: photo.title,
@@ -79,5 +80,35 @@ export function photoRecord(runtime: Runtime, photo: AppPhoto): Record<string, u
     photo_500px: photoUrl(runtime, photo, '500'),
     photo_1024px: photoUrl(runtime, photo, '1024'),
     permalink: `${runtime.options.siteUrl}/photo/${photo.photo_id}/`,
+  };
+}
+
+/** phpFox 3.9.0's photo item, as a live site sent it: every number a string. */
+function photoRecord39(
+  runtime: Runtime,
+  photo: AppPhoto,
+  urls: Record<string, string>,
+): Record<string, unknown> {
+  const owner = runtime.app.users.get(photo.user_id);
+  const site = runtime.options.siteUrl;
+  return {
+    id: String(photo.photo_id),
+    title: photo.title,
+    likes: '0',
+    comments: '0',
+    uploaded_by: owner?.full_name ?? '',
+    uploaded_by_id: String(photo.user_id),
+    uploaded_by_url: `${site}/index.php?do=/${owner?.user_name ?? ''}/`,
+    uploaded_by_username: owner?.user_name ?? '',
+    description: `Description of ${photo.title}`,
+    permalink: `${site}/index.php?do=/photo/${photo.photo_id}/`,
+    is_liked: false,
+    convert_time_stamp: 'a moment ago',
+    uploaded_by_image: `${site}/theme/frontend/default/style/default/image/noimage/profile_50.png`,
+    photo_100px: urls.photo_100px,
+    photo_240px: urls.photo_240px,
+    photo_500px: photoUrl(runtime, photo, '500'),
+    photo_1024px: photoUrl(runtime, photo, '1024'),
+    photo_original: urls.photo_original,
   };
 }

@@ -21,14 +21,27 @@ export function tokenPhp(runtime: Runtime, params: Params): Response {
 /** A new token for `userId`, replacing that user's previous token. */
 export function issueToken(runtime: Runtime, userId: number): string {
   for (const [token, owner] of runtime.app.tokens) if (owner === userId) runtime.app.tokens.delete(token);
+  const token = runtime.options.envelope === '3.9' ? alphanumericToken(runtime) : base64Token(runtime);
+  runtime.app.tokens.set(token, userId);
+  return token;
+}
+
+/** A live 3.9.0 handed out 276 letters and digits. */
+function alphanumericToken(runtime: Runtime): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let token = '';
-  // Long base64 with `+`, `/` and `=`, like phpFox's: clients must URL-encode it.
+  for (const byte of runtime.prng.bytes(276)) token += alphabet[byte % alphabet.length];
+  return token;
+}
+
+/** Long base64 with `+`, `/` and `=`, as phpFox's documents describe: clients must URL-encode it. */
+function base64Token(runtime: Runtime): string {
+  let token = '';
   while (!(token.includes('+') && token.includes('/'))) {
     let binary = '';
     for (const byte of runtime.prng.bytes(97)) binary += String.fromCharCode(byte);
     token = btoa(binary);
   }
-  runtime.app.tokens.set(token, userId);
   return token;
 }
 
