@@ -64,7 +64,10 @@ export class ClientCore {
       if (response.status >= 200 && response.status < 300) {
         return { body: parseJsonBody(response.text, this.redactor, response.url), response };
       }
-      throw errorForStatus(response, this.#errorBody(response), this.redactor, this.#authenticationHint);
+      throw errorForStatus(response, this.#errorBody(response), this.redactor, {
+        authentication: this.#authenticationHint,
+        serverError: request.serverErrorHint,
+      });
     });
   }
 

@@ -6,12 +6,23 @@ import type { HttpResponse } from './transport.js';
 
 const SNIPPET = 200;
 
+/** What the client or the endpoint knows about a failure, added to the error's message. */
+export interface FailureHints {
+  /** For a 401 (e.g. the colon-in-password rule of Basic auth). */
+  authentication?: string | undefined;
+  /** For a 500: a known cause of this endpoint's crashes. */
+  serverError?: string | undefined;
+}
+
+const SERVER_ERROR =
+  'an internal server error, on these servers an uncaught PHP error that recurs on every attempt, so it was not retried';
+
 /** The typed error for a non-2xx answer: 401 → AuthenticationError, 404 → NotFoundError, else ApiError. */
 export function errorForStatus(
   response: HttpResponse,
   body: unknown,
   redactor: Redactor,
-  authenticationHint?: string,
+  hints: FailureHints = {},
 ): ApiError {
   const details = {
     status: response.status,
@@ -23,8 +34,12 @@ export function errorForStatus(
   const said = redactor.text(response.text).trim().slice(0, SNIPPET).replace(/\s+/g, ' ');
   const base = `${response.method} ${response.url} answered HTTP ${response.status}${said ? `: ${said}` : ''}`;
   if (response.status === 401) {
-    return new AuthenticationError(authenticationHint ? `${base}. ${authenticationHint}` : base, details);
+    return new AuthenticationError(hints.authentication ? `${base}. ${hints.authentication}` : base, details);
   }
   if (response.status === 404) return new NotFoundError(base, details);
+  if (response.status === 500) {
+    const hint = hints.serverError ? ` ${hints.serverError}` : '';
+    return new ApiError(`${base} (${SERVER_ERROR}).${hint}`, details);
+  }
   return new ApiError(base, details);
 }

@@ -8,9 +8,14 @@ export interface RetryPolicy {
   delay: (attempt: number) => number;
 }
 
+/*
+ * 500 is left out on purpose: on both servers it is an uncaught PHP error (Hubzilla 8.8.7: an
+ * unknown `cid` in network/stream, a zero-byte file read without `length`), which recurs on every
+ * attempt. 502/503/504 come from proxies and overloaded servers, and pass.
+ */
 const DEFAULT_RETRY: RetryPolicy = {
   limit: 2,
-  statusCodes: [408, 429, 500, 502, 503, 504],
+  statusCodes: [408, 429, 502, 503, 504],
   maxRetryAfter: 60_000,
   backoffLimit: 10_000,
   delay: (attempt) => 300 * 2 ** (attempt - 1),

@@ -39,6 +39,8 @@ export interface HttpRequest {
   body?: URLSearchParams | FormData;
   /** Safe to repeat, so retried. Defaults to `method === 'GET'`. */
   idempotent?: boolean;
+  /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
+  serverErrorHint?: string | undefined;
   options?: RequestOptions | undefined;
 }
 

@@ -24,6 +24,8 @@ export interface AnswerSpec<S extends z.ZodMiniType> {
   emptyMeans?: string;
   /** `false` when a well-formed answer still means "nothing found" (file/export's `attach: []`). */
   found?: (body: unknown) => boolean;
+  /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
+  serverErrorHint?: string | undefined;
 }
 
 /** What the client adds to messages: the `channel` it switches to, a common cause of empty answers. */

@@ -32,6 +32,7 @@ export class NativeApi {
       method: 'GET',
       path: API_PATH + path,
       query: this.#withChannel(query),
+      serverErrorHint: spec.serverErrorHint,
       options,
     });
     return readAnswer(this.#core, answer, spec, { channel: this.#channel });
@@ -49,6 +50,7 @@ export class NativeApi {
       method: 'POST',
       path: API_PATH + path,
       body: formBody(this.#withChannel(fields), files),
+      serverErrorHint: spec.serverErrorHint,
       options,
     });
     return readAnswer(this.#core, answer, spec, { channel: this.#channel });

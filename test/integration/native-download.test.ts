@@ -55,8 +55,8 @@ describe('chunked download over HTTP', () => {
     expect(filedataRequests()).toBe(Math.ceil(big().filesize / MIB) + 1);
   });
 
-  it('recovers from a 500 on one chunk', async () => {
-    server.site.faults = { filedata: [{ offset: 2 * MIB, fault: 'error', status: 500 }] };
+  it('recovers from a 503 on one chunk', async () => {
+    server.site.faults = { filedata: [{ offset: 2 * MIB, fault: 'error', status: 503 }] };
     expect((await sha256(hub().files.download(big().file_id, { chunkSize: MIB }))).digest).toBe(big().sha256);
   });
 

@@ -139,13 +139,21 @@ describe('transport behaviour', () => {
     expect(error).toMatchObject({ status: 404, body: { error: 'not implemented' } });
   });
 
-  it('retries a read that failed with HTTP 500, then throws ApiError', async () => {
+  it('does not retry an HTTP 500 (a PHP crash recurs) and says why', async () => {
     server.use(on('xchan', () => recorded('80d-xchan-percent_in_value.txt')));
     const error = await alice()
       .xchan.get({ address: 'bob@hub.example' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500 });
+    expect((error as Error).message).toMatch(/not retried/);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('retries an HTTP 500 when the client asks for it', async () => {
+    server.use(on('xchan', () => recorded('80d-xchan-percent_in_value.txt')));
+    const hub = alice({ retry: { limit: 2, delay: () => 0, statusCodes: [500] } });
+    await expect(hub.xchan.get({ address: 'bob@hub.example' })).rejects.toMatchObject({ status: 500 });
     expect(requests).toHaveLength(3);
   });
 
@@ -153,7 +161,7 @@ describe('transport behaviour', () => {
     let calls = 0;
     server.use(
       on('group', () =>
-        ++calls === 1 ? new HttpResponse('', { status: 500 }) : recorded('70-group-list.txt'),
+        ++calls === 1 ? new HttpResponse('', { status: 503 }) : recorded('70-group-list.txt'),
       ),
     );
     await expect(alice().groups.list()).resolves.toHaveLength(4);

@@ -27,13 +27,12 @@ const threadHub = on('network/stream', (_request, url) => {
 });
 
 describe('channel', () => {
-  it('exports with sections comma-joined and posts as 1 (15b, 15c)', async () => {
+  it('exports with sections comma-joined; posts as the items section, never as posts=1 (15b, 15c)', async () => {
     server.use(replay('channel/export/basic', '15c-channel_export_basic-sections_bogus.txt'));
     const exported = await alice().channel.exportBasic({ sections: ['channel', 'connections'], posts: true });
     expect(requests[0]?.method).toBe('GET');
     expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
-      sections: 'channel,connections',
-      posts: '1',
+      sections: 'channel,connections,items',
     });
     expect(exported.compatibility.project).toBe('hubzilla');
     expect(exported.relocate.channel_address).toBe('alice');
@@ -109,18 +108,42 @@ describe('network.stream', () => {
     const page = await alice().network.stream({
       dbegin: new Date(Date.UTC(2030, 0, 1)),
       star: true,
-      cid: 5,
       since_id: 7,
     });
     expect(page.items).toEqual([]);
     expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
       dbegin: '2030-01-01 00:00:00',
       star: '1',
-      cid: '5',
       since_id: '7',
       start: '0',
       records: '10',
     });
+  });
+
+  it('cid: reads the connection (85b) first and sends its channel as uid, which 8.8.7 needs', async () => {
+    server.use(
+      replay('abook', '85b-abook-abook_id.txt'),
+      on('network/stream', (_request, url) =>
+        url.searchParams.get('uid') === '2' ? HttpResponse.json(ALL.slice(0, 2)) : HttpResponse.json([]),
+      ),
+    );
+    const items = await alice().network.stream({ cid: 5 }).toArray();
+    expect(items).toHaveLength(2);
+    const [lookup, stream] = requests.map((request) => new URL(request.url));
+    expect(lookup?.pathname).toMatch(/\/abook$/);
+    expect(lookup?.searchParams.get('abook_id')).toBe('5');
+    expect(Object.fromEntries(stream?.searchParams ?? [])).toMatchObject({ cid: '5', uid: '2' });
+    // One lookup per walk, not per page.
+    expect(requests.filter((request) => request.url.includes('/abook'))).toHaveLength(1);
+  });
+
+  it('cid: an unknown connection (85c) is a NotFoundError, without asking the stream (a 500 there)', async () => {
+    server.use(
+      replay('abook', '85c-abook-unknown_abook_id.txt'),
+      on('network/stream', () => new HttpResponse('', { status: 500 })),
+    );
+    await expect(alice().network.stream({ cid: 999 }).toArray()).rejects.toBeInstanceOf(NotFoundError);
+    expect(requests.filter((request) => request.url.includes('network/stream'))).toHaveLength(0);
   });
 
   it('refuses negative start and records < 1 before any request', () => {

@@ -3,16 +3,20 @@ import { type ChannelExport, ChannelExportSchema, type Item } from '../../schema
 import { ItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
+/** The sections Hubzilla 8.8.7 exports when none are asked for (`get_default_export_sections()`). */
+export const DEFAULT_EXPORT_SECTIONS = ['channel', 'connections', 'config', 'apps'] as const;
+
 export interface ChannelExportParams {
   /**
    * The data types to export, sent comma-separated: `channel`, `profile`, `connections`, `config`,
    * `apps`, `chatrooms`, `events`, `webpages`, `wikis`, `items`. Unknown names are ignored by the hub.
-   * @default the hub's defaults: channel, connections, config, apps, chatrooms, events, webpages, mail, wikis
+   * @default the hub's defaults (8.8.7: channel, connections, config, apps)
    * @example { sections: ['channel', 'connections'] }
    */
   sections?: string[];
   /**
-   * `true`: the default sections plus 3 months of posts (large: request posts separately if you can).
+   * `true`: the posts too. Sent as the `items` section added to `sections` (or to the defaults),
+   * because hubs ignore the `posts=1` that Hubzilla's API document describes (seen on 8.8.7).
    * @default false
    */
   posts?: boolean;
@@ -38,8 +42,9 @@ export class ChannelResource {
    * `channel` section holds the channel's PRIVATE KEY: never log an export.
    */
   exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): Promise<ChannelExport> {
-    const sections = params.sections?.length ? params.sections.join(',') : undefined;
-    const query = { sections, posts: params.posts };
+    const asked = params.sections?.length ? params.sections : undefined;
+    const withPosts = params.posts ? [...new Set([...(asked ?? DEFAULT_EXPORT_SECTIONS), 'items'])] : asked;
+    const query = { sections: withPosts?.join(',') };
     return this.#api.read(
       'channel/export/basic',
       query,

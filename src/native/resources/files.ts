@@ -16,6 +16,10 @@ import type { FileChunk } from '../file-chunk.js';
 import type { NativeApi } from '../native-api.js';
 import type { FileDataParams, FileIdParams, FilesListParams } from './files-params.js';
 
+/** Hubzilla 8.8.7 reads "the rest of the file" with `fread(..., 0)` for a zero-byte file, which PHP 8 refuses. */
+const EMPTY_FILE_HINT =
+  'Hubzilla answers so when a zero-byte file is read without `length`: pass a positive `length` (downloads always do).';
+
 /** The channel's cloud storage: listing, metadata and (chunked) content. */
 export class FilesResource {
   readonly #api: NativeApi;
@@ -62,7 +66,11 @@ export class FilesResource {
       start: optionalCount('start', params.start),
       length: optionalCount('length', params.length),
     };
-    const spec = { schema: FileDataAnswerSchema, subject: `File "${file_id}"` };
+    const spec = {
+      schema: FileDataAnswerSchema,
+      subject: `File "${file_id}"`,
+      serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
+    };
     const { attach } = await this.#api.read('filedata', query, spec, options);
     const { content, ...record } = attach;
     const bytes = decoded(content, record.length, file_id);

@@ -2,7 +2,7 @@ import type { RequestOptions } from '../../core/options.js';
 import { PagePromise } from '../../core/page-promise.js';
 import type { Item } from '../../schemas/index.js';
 import { optionalCount, requireId } from '../arguments.js';
-import { ItemListSchema } from '../envelopes.js';
+import { AbookListSchema, ItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
 /** Threads a page when `records` is not given (the hub's own page size). */
@@ -21,7 +21,11 @@ export interface NetworkStreamParams {
   star?: boolean;
   /** Only items with an id above this one. */
   since_id?: number;
-  /** Only items of this connection (`abook_id`). */
+  /**
+   * Only items of this connection (`abook_id`). The SDK first reads the connection (`abook`) to
+   * learn the channel's id, which 8.8.7 also needs as `uid` (without it the hub answers `[]`); an
+   * unknown connection is a `NotFoundError` (the hub itself would fail with HTTP 500).
+   */
   cid?: number;
   /**
    * The first THREAD to return, counting from 0 (the hub pages by threads, not items).
@@ -61,10 +65,13 @@ export class NetworkResource {
       cid: requireId('cid', params.cid, false),
     };
     const spec = { schema: ItemListSchema, subject: 'The network stream' };
+    let owner: Promise<{ uid?: number | undefined }> | undefined;
     return new PagePromise<Item>(
       async (cursor) => {
         const start = cursor as number;
-        const items = await this.#api.read('network/stream', { ...filters, start, records }, spec, options);
+        owner ??= this.#connectionOwner(filters.cid, options);
+        const query = { ...filters, ...(await owner), start, records };
+        const items = await this.#api.read('network/stream', query, spec, options);
         const threads = new Set(items.map(threadOf)).size;
         return {
           items,
@@ -77,6 +84,25 @@ export class NetworkResource {
       options?.signal,
     );
   }
+
+  /** `{ uid }` for a `cid` filter: the channel that owns the connection, read from its `abook` row. */
+  async #connectionOwner(
+    cid: number | undefined,
+    options?: RequestOptions,
+  ): Promise<{ uid?: number | undefined }> {
+    if (cid === undefined) return {};
+    const [connection] = await this.#api.read(
+      'abook',
+      { abook_id: cid },
+      { schema: AbookListSchema, subject: `Connection ${cid}`, found: (body) => isNonEmptyList(body) },
+      options,
+    );
+    return { uid: connection?.abook_channel };
+  }
+}
+
+function isNonEmptyList(body: unknown): boolean {
+  return Array.isArray(body) && body.length > 0;
 }
 
 /** The thread an item belongs to: its top item's message id. */

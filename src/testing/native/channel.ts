@@ -19,17 +19,8 @@ const SECTIONS = [
   'wikis',
   'items',
 ];
-const DEFAULT_SECTIONS = [
-  'channel',
-  'connections',
-  'config',
-  'apps',
-  'chatrooms',
-  'events',
-  'webpages',
-  'mail',
-  'wikis',
-];
+/** 8.8.7's `get_default_export_sections()`: chatrooms, events, webpages and wikis are commented out there. */
+const DEFAULT_SECTIONS = ['channel', 'connections', 'config', 'apps'];
 
 /** channel/list: the nicknames of the logged-in account's channels. */
 export function channelList(call: HubCall): Response {
@@ -90,15 +81,15 @@ export function verify(call: HubCall): Response {
 }
 
 /**
- * channel/export/basic: `sections` (comma list; unknown names ignored), or the default sections
- * (`posts=1` adds the items). Always `compatibility` and `relocate`.
+ * channel/export/basic: `sections` (comma list; unknown names ignored), or 8.8.7's default sections.
+ * `posts=1`, which Hubzilla's API document describes, is ignored as 8.8.7 ignores it: posts come
+ * with the `items` section. Always `compatibility` and `relocate`.
  */
 export function exportBasic(call: HubCall): Response {
   const { hub } = call.runtime;
   const uid = call.channel.channel_id;
   const asked = call.params.list('sections');
   const sections = new Set(asked.length > 0 ? asked.filter((s) => SECTIONS.includes(s)) : DEFAULT_SECTIONS);
-  if (asked.length === 0 && call.params.int('posts')) sections.add('items');
   const answer: Record<string, unknown> = {
     compatibility: { project: 'hubzilla', version: HUB_VERSION, database: 1259, server_role: 'pro' },
     relocate: { channel_address: call.channel.nick, url: call.site },

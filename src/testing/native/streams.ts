@@ -3,7 +3,7 @@ import type { HubCall } from './endpoint.js';
 import { encodeItem, rowAnswer } from './item-encode.js';
 import type { Item } from './item-row.js';
 import { createItem } from './items.js';
-import { emptyJson, json } from './reply.js';
+import { emptyJson, json, serverError } from './reply.js';
 
 /** The threads of the channel's tables: each top item followed by its comments (oldest first). */
 function threads(call: HubCall, filter: (top: Item) => boolean): Item[][] {
@@ -42,7 +42,8 @@ export function channelStream(call: HubCall): Response {
 /**
  * network/stream (GET only; any other method: an empty answer). Threads by latest activity,
  * 10 a page (`page`, 1-based), or `start` + `records` threads when both are given; filters
- * `dbegin`, `dend`, `search` (top item body), `cat`, `star`, `since_id`, `cid` (an abook id).
+ * `dbegin`, `dend`, `search` (top item body), `cat`, `star`, `since_id`, `cid` (an abook id, which
+ * works only with `uid` = the channel's id, as on 8.8.7).
  */
 export function networkStream(call: HubCall): Response {
   if (call.method !== 'GET' && call.method !== 'HEAD') return emptyJson();
@@ -56,6 +57,12 @@ export function networkStream(call: HubCall): Response {
         (a) => a.abook_id === params.int('cid') && a.abook_channel === call.channel.channel_id,
       )
     : undefined;
+  if (params.has('cid')) {
+    // 8.8.7: an unknown `cid` is an uncaught TypeError (HTTP 500), and a known one filters on a
+    // `uid` request parameter that the API never sets: without `uid=<channel_id>` the answer is [].
+    if (!contact) return serverError();
+    if (params.int('uid') !== call.channel.channel_id) return json([]);
+  }
   const list = threads(call, ({ row, terms }) => {
     if (dbegin !== undefined && row.created < dbegin) return false;
     if (dend !== undefined && row.created > dend) return false;
