@@ -15,10 +15,11 @@ const realHub = env.HUB_BASE_URL && env.HUB_USER && env.HUB_PASSWORD;
 
 async function main(): Promise<void> {
   const fake = realApp && realHub ? undefined : await startFakeServer();
-  if (fake) {
-    section('The embedded fake site (socialsite-sdk/testing)');
-    console.log(`  serving both interfaces at ${fake.url}`);
-  }
+  section('Sites');
+  if (fake) console.log(`  the embedded fake site (socialsite-sdk/testing) serves at ${fake.url}`);
+  // Each API on its own: a real site when its variables are set, else the fake; always said which.
+  console.log(`  Application API: ${realApp ? `live site ${env.APP_BASE_URL}` : 'the embedded fake site'}`);
+  console.log(`  Native API: ${realHub ? `live site ${env.HUB_BASE_URL}` : 'the embedded fake site'}`);
   try {
     if (realApp) await appTour(env.APP_BASE_URL!, env.APP_KEY!);
     else if (fake) await appTour(fake.appBaseUrl, fake.credentials.appKey);

@@ -1,33 +1,52 @@
-import { startFakeServer } from 'socialsite-sdk/testing';
+import { type FakeServer, startFakeServer } from 'socialsite-sdk/testing';
 
-/** Where an example connects: a real site from the environment, or the embedded fake site on loopback. */
+/** Where an example connects, each API on its own: a real site from the environment, or the embedded fake. */
 export interface ExampleSite {
-  appBaseUrl: string;
-  appKey: string;
+  readonly appBaseUrl: string;
+  readonly appKey: string;
   /** What `new NativeClient(...)` needs: `{ baseUrl, username, password }`. */
-  hub: { baseUrl: string; username: string; password: string };
+  readonly hub: { baseUrl: string; username: string; password: string };
   close(): Promise<void>;
 }
 
 /**
- * The site every example talks to. Set APP_BASE_URL + APP_KEY and HUB_BASE_URL + HUB_USER +
- * HUB_PASSWORD to run against a real site; by default the fake site starts on 127.0.0.1.
+ * The site every example talks to. Each API is chosen on its own: APP_BASE_URL + APP_KEY select a
+ * real Application API, HUB_BASE_URL + HUB_USER + HUB_PASSWORD a real hub; whatever is not set runs
+ * against the embedded fake site on 127.0.0.1. The first use of each API prints which site it is,
+ * so a run can never pass against the fake while the reader thinks it reached a real site.
  */
 export async function exampleSite(): Promise<ExampleSite> {
   const { APP_BASE_URL, APP_KEY, HUB_BASE_URL, HUB_USER, HUB_PASSWORD } = process.env;
-  if (APP_BASE_URL && APP_KEY && HUB_BASE_URL && HUB_USER && HUB_PASSWORD) {
-    return {
-      appBaseUrl: APP_BASE_URL,
-      appKey: APP_KEY,
-      hub: { baseUrl: HUB_BASE_URL, username: HUB_USER, password: HUB_PASSWORD },
-      close: async () => {},
-    };
-  }
-  const fake = await startFakeServer();
+  const realApp = APP_BASE_URL && APP_KEY ? { baseUrl: APP_BASE_URL, key: APP_KEY } : undefined;
+  const realHub =
+    HUB_BASE_URL && HUB_USER && HUB_PASSWORD
+      ? { baseUrl: HUB_BASE_URL, username: HUB_USER, password: HUB_PASSWORD }
+      : undefined;
+  const fake: FakeServer | undefined = realApp && realHub ? undefined : await startFakeServer();
+  const app = realApp ?? { baseUrl: fake?.appBaseUrl ?? '', key: fake?.credentials.appKey ?? '' };
+  const hub = realHub ?? { baseUrl: fake?.hubBaseUrl ?? '', ...(fake?.credentials.channel ?? noLogin) };
+  const announced = new Set<string>();
+  const announce = (api: string, real: boolean, url: string) => {
+    if (announced.has(api)) return;
+    announced.add(api);
+    console.log(`${api}: ${real ? `live site ${url}` : `the embedded fake site at ${url}`}`);
+  };
   return {
-    appBaseUrl: fake.appBaseUrl,
-    appKey: fake.credentials.appKey,
-    hub: { baseUrl: fake.hubBaseUrl, ...fake.credentials.channel },
-    close: () => fake.close(),
+    get appBaseUrl() {
+      announce('Application API', realApp !== undefined, app.baseUrl);
+      return app.baseUrl;
+    },
+    get appKey() {
+      return app.key;
+    },
+    get hub() {
+      announce('Native API', realHub !== undefined, hub.baseUrl);
+      return hub;
+    },
+    close: async () => {
+      await fake?.close();
+    },
   };
 }
+
+const noLogin = { username: '', password: '' };

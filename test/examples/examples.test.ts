@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { startFakeServer } from '../../src/testing/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -45,9 +46,43 @@ describe('examples run against the fake site and print what they promise', () =>
         timeout: 60_000,
       });
       expect(stdout).toMatch(expected[name]!);
+      expect(stdout).toMatch(
+        /^(Application|Native) API: the embedded fake site at http:\/\/127\.0\.0\.1:\d+\//m,
+      );
+      expect(stdout).not.toMatch(/live site/);
     },
     60_000,
   );
+
+  it('each API uses the real site when its own variables are set, whatever the other side has', async () => {
+    // A second fake server stands in for a "real" hub: only HUB_* point at it.
+    const real = await startFakeServer();
+    try {
+      const hubOnly = {
+        ...env,
+        HUB_BASE_URL: real.hubBaseUrl,
+        HUB_USER: real.credentials.channel.username,
+        HUB_PASSWORD: real.credentials.channel.password,
+      };
+      const before = real.site.requests.length;
+      const { stdout } = await run(tsx, [path.join(root, 'examples/run.ts'), 'native-basics'], {
+        cwd: root,
+        env: hubOnly,
+        timeout: 60_000,
+      });
+      expect(stdout).toContain(`Native API: live site ${real.hubBaseUrl}`);
+      expect(real.site.requests.length).toBeGreaterThan(before);
+      const demo = await run(tsx, [path.join(root, 'demo/index.ts')], {
+        cwd: root,
+        env: hubOnly,
+        timeout: 90_000,
+      });
+      expect(demo.stdout).toContain(`Native API: live site ${real.hubBaseUrl}`);
+      expect(demo.stdout).toContain('Application API: the embedded fake site');
+    } finally {
+      await real.close();
+    }
+  }, 120_000);
 });
 
 describe('the demo (npm run demo)', () => {
@@ -63,5 +98,7 @@ describe('the demo (npm run demo)', () => {
     expect(stdout).toMatch(/sha256 [0-9a-f]{16}… \(matches\)/);
     expect(stdout).toMatch(/posted item \d+/);
     expect(stdout).toMatch(/Demo complete: both APIs worked over HTTP\./);
+    expect(stdout).toContain('Application API: the embedded fake site');
+    expect(stdout).toContain('Native API: the embedded fake site');
   }, 90_000);
 });
