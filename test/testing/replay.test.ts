@@ -26,6 +26,10 @@ const SKIPPED: Record<string, string> = {
   '84-item_full-comment_item_id': "the recorded hub's item ids (native-items.test.ts)",
   '84d-item_full-other_channels_item': "the recorded hub's item ids",
   '84e-item_full-bobs_post_in_alice_stream': "the recorded hub's item ids",
+  '95b-network_stream-cid_with_uid':
+    'which optional members the first item has depends on the data (native-live-lessons.test.ts checks the filter)',
+  '96b-channel_export_basic-sections_config_items':
+    'which optional members the first item has depends on the data (native-data.test.ts)',
   '93-item_export_page-default': 'item/export_page is not part of the fake',
   '93b-item_export_page-page1_records2': 'item/export_page is not part of the fake',
   '94-file_export_page-default': 'file/export_page is not part of the fake',

@@ -52,6 +52,10 @@ function translate(site: FakeSite, command: string): string {
   const { hub } = site.state;
   const hash = (path: string) => hub.files.find((file) => file.display_path === path)?.hash ?? path;
   const bob = hub.xchans.find((x) => x.name === 'Bob');
+  const alice = hub.channels.find((channel) => channel.nick === 'alice');
+  const bobConnection = hub.abooks.find(
+    (row) => row.abook_channel === alice?.channel_id && row.abook_xchan === bob?.hash,
+  );
   const pairs: [string, string][] = [
     ['24201231-e779-4e73-b48c-a20ccad61fe6', hash('Documents/notes.txt')],
     ['a96cb502-8d4a-4d73-8c73-406ee3e0f5e2', hash('Documents/big.bin')],
@@ -72,6 +76,10 @@ function translate(site: FakeSite, command: string): string {
     ],
     ['bob@127.0.0.1:8088', bob?.addr ?? ''],
     ['abook_id=2', 'abook_id=1'],
+    // The 95* exchanges came from a later recording (`npm run record`): alice is channel 2 there,
+    // and her connection with bob is abook 6.
+    ['cid=6', `cid=${bobConnection?.abook_id ?? ''}`],
+    ['uid=2', `uid=${alice?.channel_id ?? ''}`],
     ['start=1579000', 'start=1579000'],
   ];
   let text = command;

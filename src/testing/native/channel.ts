@@ -1,3 +1,4 @@
+import { sqlDate } from '../http/dates.js';
 import type { HubCall } from './endpoint.js';
 import type { HubChannel } from './hub-state.js';
 import { encodeItem } from './item-encode.js';
@@ -117,7 +118,10 @@ export function exportBasic(call: HubCall): Response {
     answer.group = hub.groups.filter((g) => g.uid === uid);
     answer.group_member = hub.members.filter((m) => m.uid === uid);
   }
-  if (sections.has('config')) answer.config = [{ id: 1, uid, cat: 'system', k: 'timezone', v: 'UTC' }];
+  if (sections.has('config'))
+    answer.config = [
+      { id: 1, uid, cat: 'system', k: 'timezone', v: 'UTC', updated: sqlDate(call.runtime.options.now()) },
+    ];
   for (const [section, key] of [
     ['apps', 'app'],
     ['chatrooms', 'chatroom'],

@@ -1,0 +1,135 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type Attach, AuthenticationError, NativeClient, NotFoundError } from '../../src/index.js';
+import { solidPng } from '../../src/testing/seed/images.js';
+
+/*
+ * The Native API contract against a REAL hub (HUB_BASE_URL, HUB_USER, HUB_PASSWORD). Only what holds
+ * on any hub is checked — normalized types, lists that end, byte-exact downloads, error classes — never
+ * the fake's data. Writes (a post, a comment, a post with media) only with LIVE_WRITES=1.
+ */
+const env = process.env;
+const login = {
+  baseUrl: env.HUB_BASE_URL ?? '',
+  username: env.HUB_USER ?? '',
+  password: env.HUB_PASSWORD ?? '',
+};
+const writes = env.LIVE_WRITES === '1';
+const hub = () => new NativeClient({ ...login, allowInsecureHttp: true });
+
+/** Files up to this size are downloaded whole (twice) to compare; larger ones by a range. */
+const WHOLE_FILE_LIMIT = 16 * 1024 * 1024;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function allFiles(): Promise<Attach[]> {
+  return hub().files.list().toArray();
+}
+
+describe(`Native API on ${login.baseUrl} as ${login.username}`, () => {
+  it('answers its version', async () => {
+    expect(await hub().version()).toMatch(/^\d+\.\d+/);
+  });
+
+  it('lists files with normalized types', async () => {
+    const files = await allFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(typeof file.hash).toBe('string');
+      expect(typeof file.filesize).toBe('number');
+      expect(typeof file.is_dir).toBe('boolean');
+      expect(file.created === null || file.created instanceof Date).toBe(true);
+    }
+  });
+
+  it('pages through the file list and ends, with the same files as one answer', async () => {
+    const oneAnswer = (await allFiles()).map((file) => file.hash);
+    const paged = (await hub().files.list({ records: 2 }).toArray()).map((file) => file.hash);
+    expect(paged).toEqual(oneAnswer);
+  });
+
+  it('downloads every file byte-exact (chunked download = whole-file read)', async () => {
+    const files = (await allFiles()).filter((file) => !file.is_dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      if (file.filesize > WHOLE_FILE_LIMIT) {
+        const range = await hub().files.downloadBlob(file.hash, { start: 0, end: 1024 * 1024 });
+        expect(range.size).toBe(1024 * 1024);
+        continue;
+      }
+      const whole = await hub().files.get({ file_id: file.hash });
+      expect(whole.bytes.length).toBe(file.filesize);
+      const chunked = await hub().files.downloadBlob(file.hash, { chunkSize: 256 * 1024, concurrency: 3 });
+      const bytes = new Uint8Array(await chunked.arrayBuffer());
+      expect(bytes.length).toBe(file.filesize);
+      expect(sha256(bytes)).toBe(sha256(whole.bytes));
+    }
+  });
+
+  it('reads albums, groups, connections and the channel export with normalized types', async () => {
+    const client = hub();
+    expect(Array.isArray(await client.albums.list())).toBe(true);
+    const groups = await client.groups.list();
+    for (const group of groups) {
+      expect(typeof group.id).toBe('number');
+      expect(typeof group.deleted).toBe('boolean');
+    }
+    const connections = await client.abook.list();
+    for (const connection of connections) expect(typeof connection.abook_self).toBe('boolean');
+    const exported = await client.channel.exportBasic({ sections: ['connections'] });
+    expect(exported.compatibility.project).toMatch(/hubzilla/i);
+  });
+
+  it('network.stream ends, and by connection returns that connection’s items', async () => {
+    const client = hub();
+    const all = await client.network.stream().toArray();
+    const others = (await client.abook.list()).filter((row) => !row.abook_self);
+    let fromConnections = 0;
+    for (const connection of others) {
+      const items = await client.network.stream({ cid: connection.abook_id }).toArray();
+      for (const item of items) expect(all.some((other) => other.uuid === item.uuid)).toBe(true);
+      fromConnections += items.length;
+    }
+    // A hub whose stream has items from connections must return some of them by cid.
+    const foreign = all.filter((item) => item.author?.address !== all[0]?.owner?.address);
+    if (others.length > 0 && foreign.length > 0) expect(fromConnections).toBeGreaterThan(0);
+  });
+
+  it('exportBasic({ posts: true }) brings the posts', async () => {
+    const exported = (await hub().channel.exportBasic({ posts: true })) as { item?: unknown };
+    expect(Array.isArray(exported.item)).toBe(true);
+  });
+
+  it('a wrong password is an AuthenticationError', async () => {
+    const wrong = new NativeClient({
+      ...login,
+      password: `${login.password}-wrong`,
+      allowInsecureHttp: true,
+    });
+    await expect(wrong.files.list()).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('an unknown file and an unknown group are NotFoundErrors', async () => {
+    await expect(hub().files.meta({ file_id: randomUUID() })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      hub().groups.members({ group_name: `no such group ${randomUUID()}` }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(hub().network.stream({ cid: 2_000_000_000 }).toArray()).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  it.runIf(writes)('posts, comments, and posts with media (--writes)', async () => {
+    const client = hub();
+    const stamp = new Date().toISOString();
+    const post = await client.items.update({ body: `socialsite-sdk live check ${stamp}` });
+    expect(post.item_id).toBeGreaterThan(0);
+    const comment = await client.items.update({ body: 'a comment', parent: post.item_id });
+    expect(comment.item_id).toBeGreaterThan(post.item_id);
+    const thread = await client.items.full({ item_id: post.item_id });
+    expect(thread.length).toBeGreaterThanOrEqual(1);
+    const image = new Blob([solidPng(40, 30, [200, 40, 40])], { type: 'image/png' });
+    const withMedia = await client.items.update({ body: `with media ${stamp}`, media: image });
+    expect(withMedia.item_id).toBeGreaterThan(0);
+  });
+});
