@@ -1,10 +1,12 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import type { Screen } from '../core/answer.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { PagePromise } from '../core/page-promise.js';
 import { type Fields, formBody } from '../core/query.js';
+import type { HttpRequest } from '../core/transport.js';
 import type { ApiInfo } from '../schemas/index.js';
-import { type Envelope, openEnvelope } from './envelope.js';
+import { type Envelope, phpfoxScreen } from './envelope.js';
 
 /** phpFox's page size for list methods. */
 export const PHPFOX_PAGE_SIZE = 10;
@@ -19,44 +21,40 @@ export interface ListPaging {
   keyOf?: (item: never) => unknown;
 }
 
-/** Sends `api.php` calls: token and method in the query, every answer through the envelope check. */
+/** Sends `api.php` calls: token and method in the query, every answer through phpFox's dialect. */
 export class AppCaller {
   readonly core: ClientCore;
   readonly #token: string;
+  readonly #screen: Screen;
 
   constructor(core: ClientCore, token: string) {
     this.core = core;
     this.#token = token;
+    this.#screen = phpfoxScreen(core.redactor, core.validation);
   }
 
   /** One call; the output checked and normalized by `schema`. */
-  async call<S extends z.ZodMiniType>(
+  call<S extends z.ZodMiniType>(
     method: string,
     schema: S,
     params: Fields = {},
     options?: RequestOptions,
     files?: Record<string, Blob>,
   ): Promise<{ api: ApiInfo; output: z.output<S> }> {
-    const { envelope, response } = await this.envelope(method, params, options, files);
-    return { api: envelope.api, output: this.core.parse(schema, envelope.output, response) };
+    return this.core.answer(
+      this.#request(method, params, options, files),
+      { schema, pick: outputOf, unwrap: (output, screened) => ({ api: (screened as Envelope).api, output }) },
+      this.#screen,
+    );
   }
 
-  /** The raw envelope, `output` unchecked. */
-  async envelope(
-    method: string,
-    params: Fields = {},
-    options?: RequestOptions,
-    files?: Record<string, Blob>,
-  ) {
-    const query = { token: this.#token, method, ...(files ? {} : params) };
-    const { body, response } = await this.core.json({
-      method: files ? 'POST' : 'GET',
-      path: 'api.php',
-      query,
-      ...(files ? { body: formBody(params, files) } : {}),
-      options,
-    });
-    return { envelope: openEnvelope(this.core, body, response) as Envelope, response };
+  /** The envelope, `output` unchecked (methods the SDK does not know). */
+  envelope(method: string, params: Fields = {}, options?: RequestOptions): Promise<Envelope> {
+    return this.core.answer(
+      this.#request(method, params, options),
+      { schema: z.unknown(), unwrap: (_, screened) => screened as Envelope },
+      this.#screen,
+    );
   }
 
   /** A paged list: `page` counts from the server generation's first page; stop rules live in core. */
@@ -71,17 +69,28 @@ export class AppCaller {
     return new PagePromise<Item>(
       async (cursor) => {
         const page = cursor as number | undefined;
-        const { envelope, response } = await this.envelope(method, { ...params, page }, options);
-        const items = this.core.parse(schema, envelope.output, response) as Item[];
+        const { api, items, fingerprint } = await this.core.answer(
+          this.#request(method, { ...params, page }, options),
+          {
+            schema,
+            pick: outputOf,
+            unwrap: (output, screened) => ({
+              api: (screened as Envelope).api,
+              items: listOf<Item>(output),
+              // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
+              fingerprint: JSON.stringify(output),
+            }),
+          },
+          this.#screen,
+        );
         // A page below the generation's first is read by phpFox as the first page (friends: 0 → 1), so
         // counting on from the number sent would fetch the same page again and end the walk early.
-        const first = paging.firstPage(envelope.api);
+        const first = paging.firstPage(api);
         const current = page === undefined ? first : Math.max(page, first);
         return {
           items,
-          total: typeof envelope.api.total === 'number' ? envelope.api.total : 0,
-          // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
-          fingerprint: JSON.stringify(envelope.output),
+          total: typeof api.total === 'number' ? api.total : 0,
+          fingerprint,
           next: current + 1,
           pageSize: paging.pageSize,
           keyOf: paging.keyOf as ((item: Item) => unknown) | undefined,
@@ -91,4 +100,32 @@ export class AppCaller {
       options?.signal,
     );
   }
+
+  /**
+   * The request of one call. `token` and `method` come last, so no parameter can replace them (a
+   * `{ token, method }` in `app.call()`'s params would otherwise redirect the call).
+   */
+  #request(
+    method: string,
+    params: Fields,
+    options?: RequestOptions,
+    files?: Record<string, Blob>,
+  ): HttpRequest {
+    const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
+    const own = { token: this.#token, method };
+    return files
+      ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
+      : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };
+  }
+}
+
+function outputOf(screened: unknown): unknown {
+  return (screened as Envelope).output;
+}
+
+/** A list method's output in every validation mode: an array, or the answer cannot be read. */
+function listOf<T>(output: unknown): T[] {
+  if (!Array.isArray(output))
+    throw new TypeError(`a list method's output is ${output === null ? 'null' : typeof output}, not a list`);
+  return output as T[];
 }

@@ -1,12 +1,9 @@
-import { EMPTY_BODY } from '../core/body.js';
 import { ClientCore } from '../core/client-core.js';
-import { AuthenticationError } from '../core/errors/authentication-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
 import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
 import { AppCaller } from './app-caller.js';
-import { errorFromOutput, phpfoxError } from './app-errors.js';
 import {
   APP_METHOD_OUTPUTS,
   type AppMethodOutput,
@@ -14,6 +11,7 @@ import {
   type AppParamValue,
   type KnownAppMethod,
 } from './app-methods.js';
+import { tokenScreen } from './envelope.js';
 import { FriendResource } from './resources/friend.js';
 import { MailResource } from './resources/mail.js';
 import { NotificationResource } from './resources/notification.js';
@@ -70,25 +68,11 @@ export class AppClient {
     if (typeof key !== 'string' || key.trim() === '')
       throw new SdkError('key is required and must not be empty');
     const core = new ClientCore({ options, secrets: [key] });
-    const { body, response } = await core.json({
-      method: 'GET',
-      path: 'token.php',
-      query: { key },
-      options: requestOptions,
-    });
-    const token = core.guard(response, () => {
-      const failure = phpfoxError((body as { output?: unknown } | null)?.output);
-      if (failure) throw errorFromOutput(failure, core.redactor.value(body), response, true);
-      if (body === EMPTY_BODY || (body as { token?: unknown } | null)?.token === '') {
-        throw new AuthenticationError(`${response.method} ${response.url} returned no token`, {
-          status: response.status,
-          body: '',
-          url: response.url,
-          method: response.method,
-        });
-      }
-      return core.parse(TokenResponseSchema, body, response).token;
-    });
+    const token = await core.answer(
+      { method: 'GET', path: 'token.php', query: { key }, options: requestOptions },
+      { schema: TokenResponseSchema, unwrap: (answer) => answer.token, shape: 'string' },
+      tokenScreen(core.redactor),
+    );
     return new AppClient({ ...options, token });
   }
 
@@ -123,7 +107,6 @@ export class AppClient {
     }
     const schema = APP_METHOD_OUTPUTS[method as KnownAppMethod];
     if (schema) return this.#caller.call(method, schema, params as Fields, options);
-    const { envelope } = await this.#caller.envelope(method, params as Fields, options);
-    return envelope;
+    return this.#caller.envelope(method, params as Fields, options);
   }
 }

@@ -1,15 +1,22 @@
 import type * as z from 'zod/mini';
+import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './answer.js';
 import { siteRoot } from './base-url.js';
-import { EMPTY_BODY, type JsonBody, parseJsonBody } from './body.js';
 import { SdkError } from './errors/sdk-error.js';
-import { errorForStatus } from './http-errors.js';
-import type { ClientOptions } from './options.js';
+import { ValidationError } from './errors/validation-error.js';
+import type { ClientOptions, Hooks } from './options.js';
 import { Redactor } from './redact.js';
 import { retryPolicy } from './retry-policy.js';
 import { type HttpRequest, type HttpResponse, Transport } from './transport.js';
-import { type ValidationContext, validate } from './validate.js';
+import type { ValidationContext } from './validate.js';
 
 const DEFAULT_TIMEOUT = 30_000;
+
+/**
+ * The default `maxResponseBytes`: 128 MiB. Measured on a live Hubzilla 8.8.7: a `files` record is
+ * about 500 bytes (so 250,000 files fit), an exported post about 6.6 KB (20,000 posts fit); a whole
+ * export of the test channel was 118 KB. `filedata` chunks get their own limit from `length`.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 export interface CoreSetup {
   options: ClientOptions;
@@ -23,75 +30,98 @@ export interface CoreSetup {
   authenticationHint?: string;
 }
 
-/** A JSON answer with the response it came from (for error details and validation messages). */
-export interface JsonAnswer {
-  body: JsonBody;
-  response: HttpResponse;
-}
-
-/** What both clients share: the transport, validation, and the mapping of non-2xx answers to errors. */
+/**
+ * What both clients share: the transport and the answer pipeline, run under ONE error boundary per
+ * call (`run`): whatever fails in a call, it rejects with an `SdkError` (or the abort reason), and
+ * `hooks.onError` hears of it exactly once.
+ */
 export class ClientCore {
   readonly root: URL;
   readonly transport: Transport;
   readonly validation: ValidationContext;
   readonly redactor: Redactor;
-  readonly #authenticationHint: string | undefined;
+  readonly #hooks: Hooks;
+  readonly #answerContext: AnswerContext;
 
   constructor(setup: CoreSetup) {
     const { options } = setup;
     this.root = siteRoot(options.baseUrl);
     this.redactor = new Redactor(setup.secrets);
-    const hooks = options.hooks ?? {};
+    this.#hooks = options.hooks ?? {};
     this.transport = new Transport({
       baseUrl: this.root,
       fetch: options.fetch,
       timeout: options.timeout ?? DEFAULT_TIMEOUT,
       retry: retryPolicy(options.retry),
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       headers: options.headers ?? {},
       requiredHeaders: setup.headers,
-      hooks,
+      hooks: this.#hooks,
       redactor: this.redactor,
       ...(setup.credentials ? { credentials: setup.credentials } : {}),
     });
-    this.validation = { mode: options.validation ?? 'strict', hooks, redactor: this.redactor };
-    this.#authenticationHint = setup.authenticationHint;
+    this.validation = { mode: options.validation ?? 'strict', hooks: this.#hooks, redactor: this.redactor };
+    this.#answerContext = {
+      redactor: this.redactor,
+      validation: this.validation,
+      hints: { authentication: setup.authenticationHint },
+    };
   }
 
-  /** Sends a request and parses its JSON body; a non-2xx answer becomes a typed error. */
-  async json(request: HttpRequest): Promise<JsonAnswer> {
-    const response = await this.transport.send(request);
-    return this.guard(response, () => {
-      if (response.status >= 200 && response.status < 300) {
-        return { body: parseJsonBody(response.text, this.redactor, response.url), response };
-      }
-      throw errorForStatus(response, this.#errorBody(response), this.redactor, {
-        authentication: this.#authenticationHint,
-        serverError: request.serverErrorHint,
-      });
-    });
+  /** Sends a request and reads its answer as `spec` declares, in the server's dialect (`screen`). */
+  answer<S extends z.ZodMiniType, V>(
+    request: HttpRequest,
+    spec: AnswerSpec<S, V>,
+    screen: Screen,
+  ): Promise<V> {
+    return this.run(request, (response) => readAnswer(this.#answerContext, response, spec, screen));
   }
 
-  /** Checks and normalizes a value with a schema, per the client's validation mode. */
-  parse<S extends z.ZodMiniType>(schema: S, value: unknown, response: HttpResponse): z.output<S> {
-    return this.guard(response, () => validate(schema, value, this.validation, response));
-  }
-
-  /** Runs `work`; an `SdkError` it throws is reported to `hooks.onError` before it propagates. */
-  guard<T>(response: HttpResponse, work: () => T): T {
+  /**
+   * The error boundary of one call: sends `request`, turns the answer into a value with `read`. An
+   * `SdkError` from either step propagates (redacted); anything else is wrapped (`cause` kept): an
+   * error while reading an answer is a `ValidationError` (the answer was not what it should be),
+   * any other an `SdkError`. An abort rejects with the signal's reason and is not reported.
+   */
+  async run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<T> {
+    let response: HttpResponse | undefined;
     try {
-      return work();
+      response = await this.transport.send(request);
+      return read(response);
     } catch (error) {
-      if (error instanceof SdkError) throw this.transport.reportError(response, this.redactor.error(error));
-      throw error;
+      const signal = request.options?.signal;
+      if (signal?.aborted && error === signal.reason) throw error;
+      const failure = this.#asSdkError(error, response);
+      const where = response ?? { method: request.method, url: this.#urlOf(failure, request) };
+      this.#hooks.onError?.({ method: where.method, url: where.url, error: failure });
+      throw failure;
     }
   }
 
-  #errorBody(response: HttpResponse): unknown {
-    try {
-      const body = parseJsonBody(response.text, this.redactor);
-      return body === EMPTY_BODY ? '' : body;
-    } catch {
-      return response.text;
+  /** Reports a failure found outside a request (a download's checks across chunks) the same way. */
+  report(error: unknown, where: { method: string; url: string }): SdkError {
+    const failure = this.#asSdkError(error, undefined);
+    this.#hooks.onError?.({ method: where.method, url: where.url, error: failure });
+    return failure;
+  }
+
+  #asSdkError(error: unknown, response: HttpResponse | undefined): SdkError {
+    if (error instanceof SdkError) return this.redactor.error(error);
+    const said = this.redactor.text(
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    );
+    if (response) {
+      return new ValidationError(
+        `The answer of ${response.method} ${response.url} could not be read: ${said}`,
+        { rawBody: this.redactor.text(response.text), url: response.url },
+        { cause: error },
+      );
     }
+    return new SdkError(`Unexpected failure: ${said}`, { cause: error });
+  }
+
+  #urlOf(failure: SdkError, request: HttpRequest): string {
+    const known = (failure as { url?: unknown }).url;
+    return typeof known === 'string' ? known : this.redactor.url(new URL(request.path, this.root));
   }
 }

@@ -12,13 +12,15 @@ export interface RetryOptions {
    */
   limit?: number;
   /**
-   * HTTP statuses that trigger a retry.
-   * @default [408, 429, 500, 502, 503, 504]
+   * HTTP statuses that trigger a retry. 500 is not among them: on these servers it is an uncaught
+   * PHP error, which recurs.
+   * @default [408, 429, 502, 503, 504]
    */
   statusCodes?: number[];
   /**
-   * The longest wait a `Retry-After` header may impose, in ms; a longer one is cut to this.
-   * @default 60000
+   * The longest wait a `Retry-After` header may ask for, in ms. A server asking for longer is not
+   * waited for: the call fails at once with its answer (429 or 503).
+   * @default the call's `timeout`
    */
   maxRetryAfter?: number;
   /**
@@ -45,8 +47,8 @@ export interface Hooks {
   onRequest?: (event: RequestInfo & { attempt: number }) => void;
   /** After every answer, whatever its status. */
   onResponse?: (event: RequestInfo & { attempt: number; status: number; durationMs: number }) => void;
-  /** Before waiting for a retry. */
-  onRetry?: (event: RequestInfo & { attempt: number; reason: string; delayMs?: number }) => void;
+  /** Before waiting for a retry: `attempt` is the coming attempt, `delayMs` the wait before it. */
+  onRetry?: (event: RequestInfo & { attempt: number; reason: string; delayMs: number }) => void;
   /** Once per failed call, with the error it rejects with. */
   onError?: (event: RequestInfo & { error: SdkError }) => void;
   /** In `validation: 'warn'` mode, when a response does not match its schema. */
@@ -63,10 +65,19 @@ export interface ClientOptions {
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Time allowed for one attempt, in ms, covering both the wait for the answer and reading its body.
+   * Time allowed for one attempt, in ms: ONE deadline for the wait for the answer and the reading of
+   * its body together (a slow body gets what is left, not a fresh timeout).
    * @default 30000
    */
   timeout?: number;
+  /**
+   * The most bytes an answer's body may have, counted after decompression (a gzip bomb stops at the
+   * limit too). Past it, reading stops and the call fails with `ResponseTooLargeError`, not retried.
+   * `files.data` chunks get a limit derived from their `length` instead. Raise it for `files.get` of
+   * very large files (or use `files.download`, which reads in chunks).
+   * @default 134217728 (128 MiB: about 250,000 `files` records or 20,000 exported posts)
+   */
+  maxResponseBytes?: number;
   /**
    * Retries for idempotent requests: a number (the limit) or a policy. `0` turns retries off.
    * @default { limit: 2 }

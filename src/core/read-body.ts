@@ -1,46 +1,68 @@
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 
+export interface BodyLimits {
+  /** What is left of the attempt's deadline, in ms: reading the body gets no fresh timeout. */
+  timeLeftMs: number;
+  /** The most bytes the body may have, counted as read (after any decompression fetch did). */
+  maxBytes: number;
+  /** Redacted, for the errors. */
+  url: string;
+  /** The attempt's whole timeout, for the message. */
+  timeoutMs: number;
+}
+
 /**
- * Reads a whole body as text, bounded by `timeoutMs`: a server that stalls mid-body ends in
- * `TimeoutError`, never a hang. Runs inside the attempt, so a cut-off body can still be retried.
+ * Reads a whole body as text within the attempt's deadline and a byte limit: a server that stalls
+ * mid-body ends in `TimeoutError`, an endless or oversized body (a gzip bomb included: fetch hands
+ * over decoded bytes) in `ResponseTooLargeError` as soon as the limit is passed, never a hang or
+ * unbounded memory. Runs inside the attempt, so a cut-off body can still be retried.
  */
 export async function readBodyText(
   body: ReadableStream<Uint8Array> | null,
-  timeoutMs: number | undefined,
-  details: { url: string },
+  limits: BodyLimits,
 ): Promise<string> {
   if (body === null) return '';
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    if (timeoutMs === undefined) return;
-    timer = setTimeout(() => {
-      reject(
-        new TimeoutError(`Reading the answer took longer than ${timeoutMs} ms`, {
-          ...details,
-          timeout: timeoutMs,
-        }),
-      );
-      reader.cancel().catch(() => {});
-    }, timeoutMs);
+    timer = setTimeout(
+      () => {
+        reject(
+          new TimeoutError(`${limits.url} did not finish its answer within ${limits.timeoutMs} ms`, {
+            url: limits.url,
+            timeout: limits.timeoutMs,
+          }),
+        );
+        reader.cancel().catch(() => {});
+      },
+      Math.max(0, limits.timeLeftMs),
+    );
   });
   timedOut.catch(() => {});
   try {
-    return await Promise.race([drain(reader), timedOut]);
+    return await Promise.race([drain(reader, limits), timedOut]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Collects the bytes and decodes once: one flat string, not a rope of pieces flattened later. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limits: BodyLimits): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     size += value.byteLength;
+    if (size > limits.maxBytes) {
+      reader.cancel().catch(() => {});
+      throw new ResponseTooLargeError(
+        `The answer of ${limits.url} passed ${limits.maxBytes} bytes (maxResponseBytes); reading stopped there`,
+        { url: limits.url, limit: limits.maxBytes },
+      );
+    }
+    chunks.push(value);
   }
   if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
   const bytes = new Uint8Array(size);

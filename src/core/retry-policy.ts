@@ -3,7 +3,8 @@ import type { RetryOptions } from './options.js';
 export interface RetryPolicy {
   limit: number;
   statusCodes: number[];
-  maxRetryAfter: number;
+  /** `undefined`: the call's own timeout is the longest `Retry-After` the SDK waits for. */
+  maxRetryAfter: number | undefined;
   backoffLimit: number;
   delay: (attempt: number) => number;
 }
@@ -16,7 +17,7 @@ export interface RetryPolicy {
 const DEFAULT_RETRY: RetryPolicy = {
   limit: 2,
   statusCodes: [408, 429, 502, 503, 504],
-  maxRetryAfter: 60_000,
+  maxRetryAfter: undefined,
   backoffLimit: 10_000,
   delay: (attempt) => 300 * 2 ** (attempt - 1),
 };
@@ -26,4 +27,36 @@ export function retryPolicy(option: number | RetryOptions | undefined): RetryPol
   if (typeof option === 'number') return { ...DEFAULT_RETRY, limit: option };
   const given = Object.fromEntries(Object.entries(option ?? {}).filter(([, value]) => value !== undefined));
   return { ...DEFAULT_RETRY, ...given };
+}
+
+/** The backoff before retry number `retry` (1-based), capped by `backoffLimit`. */
+export function backoff(policy: RetryPolicy, retry: number): number {
+  const wanted = policy.delay(retry);
+  return Math.max(0, Math.min(Number.isFinite(wanted) ? wanted : policy.backoffLimit, policy.backoffLimit));
+}
+
+/** `Retry-After` (seconds or an HTTP date) in ms from now, or `undefined` when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long to wait before retrying an answer with a retryable status: its `Retry-After` when it
+ * sends one (429, 503), else the backoff. `undefined` when the server asks for a longer wait than
+ * the SDK accepts (`maxRetryAfter`, by default the call's timeout): then the call fails at once
+ * with the server's answer instead of stalling far beyond the timeout the user chose.
+ */
+export function statusRetryDelay(
+  policy: RetryPolicy,
+  retry: number,
+  headers: Headers,
+  timeoutMs: number,
+): number | undefined {
+  const asked = retryAfterMs(headers);
+  if (asked === undefined) return backoff(policy, retry);
+  return asked <= (policy.maxRetryAfter ?? timeoutMs) ? asked : undefined;
 }

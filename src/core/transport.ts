@@ -1,19 +1,14 @@
-import ky, {
-  isForceRetryError,
-  isHTTPError,
-  isNetworkError,
-  isTimeoutError,
-  type KyInstance,
-  type RetryOptions as KyRetryOptions,
-} from 'ky';
+import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
-import type { Hooks, RequestInfo, RequestOptions } from './options.js';
+import type { Hooks, RequestOptions } from './options.js';
 import { type Fields, fieldEntries } from './query.js';
 import { readBodyText } from './read-body.js';
 import type { Redactor } from './redact.js';
-import type { RetryPolicy } from './retry-policy.js';
+import { decideRedirect } from './redirect-policy.js';
+import { backoff, type RetryPolicy, statusRetryDelay } from './retry-policy.js';
 
 export interface TransportConfig {
   /** The site root, ending in `/`. */
@@ -21,6 +16,8 @@ export interface TransportConfig {
   fetch?: typeof globalThis.fetch | undefined;
   timeout: number;
   retry: RetryPolicy;
+  /** The most bytes an answer's body may have (see `ClientOptions.maxResponseBytes`). */
+  maxResponseBytes: number;
   /** The user's headers for every request. */
   headers: Record<string, string>;
   /** Headers the client needs (Authorization): applied last, so no per-call header can replace them. */
@@ -39,183 +36,182 @@ export interface HttpRequest {
   body?: URLSearchParams | FormData;
   /** Safe to repeat, so retried. Defaults to `method === 'GET'`. */
   idempotent?: boolean;
+  /** This answer's own byte limit (a `filedata` chunk's follows from its `length`). */
+  maxResponseBytes?: number | undefined;
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
   serverErrorHint?: string | undefined;
   options?: RequestOptions | undefined;
 }
 
-/** A whole answer, body read, after retries. Any status: the caller decides what is an error. */
+/** A whole answer, body read, after retries and redirects. Any status: the caller decides what is an error. */
 export interface HttpResponse {
   status: number;
   text: string;
   headers: Headers;
   method: string;
-  /** Redacted. */
+  /** The URL that answered (after same-origin redirects), redacted. */
   url: string;
 }
 
-/** Per-call state the ky hooks read through `options.context`. */
-interface CallState extends RequestInfo {
-  attempt: number;
-  startedAt: number;
-  timeout: number;
+/** One call's state across its attempts. */
+interface Call {
+  method: string;
+  /** Redacted; follows redirects. */
+  url: string;
   idempotent: boolean;
-  /** The current attempt's body, kept aside by `fetchKeepingBody` until the hook reads it. */
+  timeout: number;
+  maxBytes: number;
+  signal: AbortSignal | undefined;
+  attemptStartedAt: number;
+  /** The current response's body, kept aside by `#fetchKeepingBody` (see there). */
   body: ReadableStream<Uint8Array> | null;
-  text: string;
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 /**
- * The one HTTP path of both clients: ky does URL handling, retries with backoff and `Retry-After`,
- * the per-attempt timeout and abort; this adds reading the body inside the attempt (so a stalled or
- * cut-off body is a timeout or a retried connection error), hooks without secrets, and typed errors.
+ * The one HTTP path of both clients. Per attempt: one deadline for the headers and the body
+ * together, a byte limit on the body, redirects decided by the SDK (never followed to another origin,
+ * to http, or for a write). Across attempts: retries of reads only, for failures that can pass
+ * (network errors, timeouts, 408/429/502/503/504), `onRetry` before each wait.
+ * It never reports to `onError`: that happens once per call, at the client's answer boundary.
  */
 export class Transport {
   readonly #config: TransportConfig;
-  /** For reads (retried) and for writes (never retried): chosen per call, everything else set once. */
   readonly #ky: KyInstance;
-  readonly #kyOnce: KyInstance;
-  readonly #reported = new WeakSet<SdkError>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const { retry, hooks } = config;
-    const retrying: KyRetryOptions = {
-      limit: retry.limit,
-      methods: ['get', 'post'],
-      statusCodes: retry.statusCodes,
-      afterStatusCodes: [429, 503],
-      maxRetryAfter: retry.maxRetryAfter,
-      backoffLimit: retry.backoffLimit,
-      delay: retry.delay,
-      retryOnTimeout: true,
-    };
     // Options fixed per client are given to ky once, here: ky merges each call's options into its
     // defaults, so every option passed per call costs work on every request.
-    const base = ky.create({
+    this.#ky = ky.create({
       ...(config.credentials ? { credentials: config.credentials } : {}),
       timeout: config.timeout,
       headers: this.#headers(undefined),
-      throwHttpErrors: true,
-      hooks: {
-        beforeRequest: [({ options }) => startAttempt(state(options.context), hooks, 1)],
-        beforeRetry: [
-          ({ options, error, retryCount }) => {
-            const call = state(options.context);
-            hooks.onRetry?.({
-              method: call.method,
-              url: call.url,
-              attempt: retryCount + 1,
-              reason: reason(error),
-            });
-            startAttempt(call, hooks, retryCount + 1);
-          },
-        ],
-        afterResponse: [
-          async ({ options, response }) => {
-            const call = state(options.context);
-            const { body } = call;
-            call.body = null;
-            try {
-              call.text = await readBodyText(body, call.timeout, { url: call.url });
-            } catch (error) {
-              if (!call.idempotent) throw bodyFailure(error, call, config.redactor);
-              return ky.retry({
-                cause: error instanceof Error ? error : new Error(String(error)),
-                code: 'BODY',
-              });
-            }
-            hooks.onResponse?.({
-              method: call.method,
-              url: call.url,
-              attempt: call.attempt,
-              status: response.status,
-              durationMs: Date.now() - call.startedAt,
-            });
-          },
-        ],
-      },
+      throwHttpErrors: false,
+      retry: 0,
+      redirect: 'manual',
     });
-    this.#ky = base.extend({ retry: retrying });
-    this.#kyOnce = base.extend({ retry: { ...retrying, limit: 0 } });
   }
 
   /** Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the abort reason. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { baseUrl, redactor, hooks } = this.#config;
+    const { baseUrl, redactor, retry } = this.#config;
     const url = new URL(request.path, baseUrl);
     for (const [name, value] of fieldEntries(request.query)) url.searchParams.append(name, value);
-    const idempotent = request.idempotent ?? request.method === 'GET';
-    const perCall = request.options;
-    const timeout = perCall?.timeout ?? this.#config.timeout;
-    const call: CallState = {
+    const call: Call = {
       method: request.method,
       url: redactor.url(url),
-      attempt: 0,
-      startedAt: 0,
-      timeout,
-      idempotent,
+      idempotent: request.idempotent ?? request.method === 'GET',
+      timeout: request.options?.timeout ?? this.#config.timeout,
+      maxBytes: request.maxResponseBytes ?? this.#config.maxResponseBytes,
+      signal: request.options?.signal,
+      attemptStartedAt: 0,
       body: null,
-      text: '',
     };
-    const signal = request.options?.signal;
-    try {
-      signal?.throwIfAborted();
-      const response = await (idempotent ? this.#ky : this.#kyOnce)(url, {
+    for (let attempt = 1; ; attempt++) {
+      const mayRetry = call.idempotent && attempt <= retry.limit;
+      try {
+        call.signal?.throwIfAborted();
+        const response = await this.#attempt(call, url, request, attempt);
+        if (!mayRetry || !retry.statusCodes.includes(response.status)) return response;
+        const delay = statusRetryDelay(retry, attempt, response.headers, call.timeout);
+        if (delay === undefined) return response;
+        await this.#waitToRetry(call, attempt, `HTTP ${response.status}`, delay);
+      } catch (error) {
+        if (call.signal?.aborted) throw call.signal.reason;
+        const failure = toSdkError(error, call, redactor);
+        if (!mayRetry || !isTransient(failure)) throw failure;
+        await this.#waitToRetry(call, attempt, reason(failure), backoff(retry, attempt));
+      }
+    }
+  }
+
+  /** One attempt: the request, same-origin redirects of reads, and the whole body, within one deadline. */
+  async #attempt(call: Call, url: URL, request: HttpRequest, attempt: number): Promise<HttpResponse> {
+    const { hooks, redactor } = this.#config;
+    call.attemptStartedAt = Date.now();
+    call.url = redactor.url(url);
+    hooks.onRequest?.({ method: call.method, url: call.url, attempt });
+    const timeLeft = () => call.timeout - (Date.now() - call.attemptStartedAt);
+    let target = url;
+    for (let hops = 0; ; hops++) {
+      const response = await this.#ky(target, {
         method: request.method,
         ...(request.body ? { body: request.body } : {}),
-        ...(signal ? { signal } : {}),
-        // The client's headers and timeout are ky's defaults; a call's own replace them.
-        ...(perCall?.headers ? { headers: this.#headers(perCall.headers) } : {}),
-        ...(perCall?.timeout === undefined ? {} : { timeout }),
+        ...(call.signal ? { signal: call.signal } : {}),
+        // The client's headers are ky's defaults; a call's own replace them.
+        ...(request.options?.headers ? { headers: this.#headers(request.options.headers) } : {}),
+        timeout: Math.max(1, timeLeft()),
         fetch: (input, init) => this.#fetchKeepingBody(call, input, init),
-        context: { call },
       });
-      return {
-        status: response.status,
-        text: call.text,
-        headers: response.headers,
-        method: call.method,
-        url: call.url,
-      };
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (isHTTPError(error)) {
+      if (!isRedirect(response)) {
+        const text = await readBodyText(call.body, {
+          timeLeftMs: timeLeft(),
+          maxBytes: call.maxBytes,
+          url: call.url,
+          timeoutMs: call.timeout,
+        });
+        call.body = null;
+        hooks.onResponse?.({
+          method: call.method,
+          url: call.url,
+          attempt,
+          status: response.status,
+          durationMs: Date.now() - call.attemptStartedAt,
+        });
         return {
-          status: error.response.status,
-          text: call.text,
-          headers: error.response.headers,
+          status: response.status,
+          text,
+          headers: response.headers,
           method: call.method,
           url: call.url,
         };
       }
-      const failure = toSdkError(error, call, redactor);
-      hooks.onError?.({ method: call.method, url: call.url, error: failure });
-      throw failure;
+      await call.body?.cancel().catch(() => {});
+      call.body = null;
+      const decision = decideRedirect(target, response.headers.get('location'), {
+        idempotent: call.idempotent,
+        hops,
+      });
+      if (!decision.follow) throw redirectRefused(response, call, decision.reason);
+      target = decision.to;
+      call.url = redactor.url(target);
     }
   }
 
+  /** Tells `onRetry` what comes (with the wait), then waits; an abort ends the wait at once. */
+  async #waitToRetry(call: Call, attempt: number, why: string, delayMs: number): Promise<void> {
+    this.#config.hooks.onRetry?.({
+      method: call.method,
+      url: call.url,
+      attempt: attempt + 1,
+      reason: why,
+      delayMs,
+    });
+    await abortableDelay(delayMs, call.signal);
+  }
+
   /**
-   * Fetches one attempt and hands ky a bodiless copy of the answer, the body kept aside for the
-   * `afterResponse` hook. ky clones the response for each hook, and cloning a body tees it: every
-   * chunk copied, and the branch nobody reads buffered whole until ky cancels it (a locked stream,
-   * so that cancel also builds an error). For a 1.4 MB `filedata` answer that was a second copy.
+   * Fetches one response and hands ky a bodiless copy, the body kept aside for `readBodyText`: a
+   * body ky could clone would be teed, every chunk copied (a second copy of each 1.4 MB `filedata`).
    */
   async #fetchKeepingBody(
-    call: CallState,
+    call: Call,
     input: Parameters<typeof fetch>[0],
     init?: RequestInit,
   ): Promise<Response> {
     const custom = this.#config.fetch;
     // Looked up per call (not at construction) so that a fetch patched later (msw, tests) is used.
     const response = await (custom ? custom(input, init) : globalThis.fetch(input, init));
-    if (response.body === null) return response;
     call.body = response.body;
-    return new Response(null, {
+    if (response.body === null) return response;
+    const copy = new Response(null, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    return copy;
   }
 
   /** Client, then call, then required headers; `Headers.set` replaces whatever the letter case. */
@@ -225,64 +221,61 @@ export class Transport {
     for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);
     return headers;
   }
-
-  /**
-   * Reports an error found after the answer arrived (a schema mismatch, an error envelope) to
-   * `hooks.onError`, once: nested checks (an envelope, then its output) pass the same error up.
-   */
-  reportError(response: Pick<HttpResponse, 'method' | 'url'>, error: SdkError): SdkError {
-    if (this.#reported.has(error)) return error;
-    this.#reported.add(error);
-    this.#config.hooks.onError?.({ method: response.method, url: response.url, error });
-    return error;
-  }
 }
 
-function state(context: Record<string, unknown>): CallState {
-  return context.call as CallState;
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
 }
 
-function startAttempt(call: CallState, hooks: Hooks, attempt: number): void {
-  call.attempt = attempt;
-  call.startedAt = Date.now();
-  call.text = '';
-  hooks.onRequest?.({ method: call.method, url: call.url, attempt });
+/** Network failures and timeouts can pass; a refused redirect, an oversized body or an SDK error cannot. */
+function isTransient(failure: SdkError): boolean {
+  return failure instanceof ConnectionError || failure instanceof TimeoutError;
 }
 
-function reason(error: unknown): string {
-  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
-  if (isTimeoutError(error)) return 'timeout';
-  if (isForceRetryError(error)) return reason(error.cause);
-  if (error instanceof TimeoutError) return 'timeout while reading the body';
-  return 'connection failed';
+function reason(failure: SdkError): string {
+  return failure instanceof TimeoutError ? 'timeout' : 'connection failed';
 }
 
-function bodyFailure(error: unknown, call: CallState, redactor: Redactor): SdkError {
+function redirectRefused(response: Response, call: Call, why: string): ApiError {
+  // The Location is never quoted: it can carry the secrets this refusal protects.
+  return new ApiError(`${call.method} ${call.url} answered with ${why}: not followed`, {
+    status: response.status,
+    code: 'redirect_refused',
+    url: call.url,
+    method: call.method,
+  });
+}
+
+function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function toSdkError(error: unknown, call: Call, redactor: Redactor): SdkError {
   if (error instanceof SdkError) return error;
-  const detail = redactor.text(causeText(error));
-  return new ConnectionError(
-    `The connection broke while reading the answer of ${call.method} ${call.url}: ${detail}`,
-    call.url,
-    { cause: error },
-  );
-}
-
-function toSdkError(error: unknown, call: CallState, redactor: Redactor): SdkError {
-  const root = isForceRetryError(error) ? error.cause : error;
-  if (root instanceof SdkError) return root;
-  if (isTimeoutError(root)) {
+  if (isTimeoutError(error)) {
     return new TimeoutError(`${call.method} ${call.url} got no answer within ${call.timeout} ms`, {
       url: call.url,
       timeout: call.timeout,
     });
   }
-  if (isNetworkError(root)) {
-    const detail = redactor.text(causeText(root.cause));
-    return new ConnectionError(`Could not reach ${call.url}: ${detail}`, call.url, { cause: root.cause });
+  if (isNetworkError(error)) {
+    const detail = redactor.text(causeText(error.cause));
+    return new ConnectionError(`Could not reach ${call.url}: ${detail}`, call.url, { cause: error.cause });
   }
-  if (isForceRetryError(error)) return bodyFailure(root, call, redactor);
-  const detail = redactor.text(root instanceof Error ? root.message : String(root));
-  return new ConnectionError(`${call.method} ${call.url} failed: ${detail}`, call.url, { cause: root });
+  // Anything else thrown while the answer was read: the connection broke mid-body.
+  const detail = redactor.text(causeText(error));
+  return new ConnectionError(`${call.method} ${call.url} failed: ${detail}`, call.url, { cause: error });
 }
 
 /** undici hides the useful part (ECONNREFUSED, ENOTFOUND) one level down. */

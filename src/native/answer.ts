@@ -1,17 +1,16 @@
 import type * as z from 'zod/mini';
+import type { AnswerSpec, Screen } from '../core/answer.js';
 import { EMPTY_BODY, type JsonBody } from '../core/body.js';
-import type { ClientCore, JsonAnswer } from '../core/client-core.js';
 import { ApiError } from '../core/errors/api-error.js';
 import { NotFoundError } from '../core/errors/not-found-error.js';
+import type { Redactor } from '../core/redact.js';
 import type { HttpResponse } from '../core/transport.js';
 
 /**
- * How one endpoint's answer is read. Hubzilla says almost everything with HTTP 200: an empty body
- * (missing parameter, not found, unknown channel), the JSON `false`, or `{success: false, message}`.
+ * How one Native endpoint's answer is read. Hubzilla says almost everything with HTTP 200: an empty
+ * body (missing parameter, not found, unknown channel), the JSON `false`, or `{success: false, message}`.
  */
-export interface AnswerSpec<S extends z.ZodMiniType> {
-  /** The schema of the whole answer, envelope included. */
-  schema: S;
+export interface HubAnswerSpec<S extends z.ZodMiniType, V = z.output<S>> extends AnswerSpec<S, V> {
   /** What was asked for, named in the `NotFoundError` of an empty or `false` answer: `file "24201231…"`. */
   subject: string;
   /**
@@ -24,8 +23,6 @@ export interface AnswerSpec<S extends z.ZodMiniType> {
   emptyMeans?: string;
   /** `false` when a well-formed answer still means "nothing found" (file/export's `attach: []`). */
   found?: (body: unknown) => boolean;
-  /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
-  serverErrorHint?: string | undefined;
 }
 
 /** What the client adds to messages: the `channel` it switches to, a common cause of empty answers. */
@@ -33,26 +30,24 @@ export interface AnswerContext {
   channel?: string | undefined;
 }
 
-/** Maps a Hubzilla answer to the typed value or the typed error (reported to `hooks.onError`). */
-export function readAnswer<S extends z.ZodMiniType>(
-  core: ClientCore,
-  answer: JsonAnswer,
-  spec: AnswerSpec<S>,
+/** Hubzilla's failure dialect for one endpoint, for the core answer pipeline. */
+export function hubzillaScreen(
+  spec: HubAnswerSpec<z.ZodMiniType, unknown>,
+  redactor: Redactor,
   context: AnswerContext = {},
-): z.output<S> {
-  const { response } = answer;
-  const body = core.guard(response, () => screen(core, answer, spec, context));
-  return core.parse(spec.schema, body, response);
+): Screen {
+  return (body, response) => screen(redactor, body, response, spec, context);
 }
 
 function screen(
-  core: ClientCore,
-  { body, response }: JsonAnswer,
-  spec: AnswerSpec<z.ZodMiniType>,
+  redactor: Redactor,
+  body: JsonBody,
+  response: HttpResponse,
+  spec: HubAnswerSpec<z.ZodMiniType, unknown>,
   context: AnswerContext,
 ): unknown {
   // Only on failure: it deep-copies the body to redact it, which costs as much as parsing it.
-  const details = () => errorDetails(core, body, response);
+  const details = () => errorDetails(redactor, body, response);
   if (body === EMPTY_BODY && spec.emptyMeans !== undefined) {
     throw new ApiError(`${response.method} ${response.url} failed: ${spec.emptyMeans}`, details());
   }
@@ -94,10 +89,10 @@ function isUnsuccessful(body: unknown): body is { success: unknown; message?: un
   );
 }
 
-function errorDetails(core: ClientCore, body: JsonBody, response: HttpResponse) {
+function errorDetails(redactor: Redactor, body: JsonBody, response: HttpResponse) {
   return {
     status: response.status,
-    body: body === EMPTY_BODY ? '' : core.redactor.value(body),
+    body: body === EMPTY_BODY ? '' : redactor.value(body),
     url: response.url,
     method: response.method,
   };

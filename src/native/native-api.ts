@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { type Fields, formBody } from '../core/query.js';
-import { type AnswerSpec, readAnswer } from './answer.js';
+import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
 
 /** Where the Native channel API hangs below the site root. */
 const API_PATH = 'api/z/1.0/';
@@ -10,7 +10,7 @@ const API_PATH = 'api/z/1.0/';
 /**
  * Sends Native API calls (internal): the `channel` switch on every request, reads as GET with
  * query parameters (retried), writes as POST with a form body (never retried), and every answer
- * through `readAnswer`.
+ * through the core answer pipeline in Hubzilla's dialect.
  */
 export class NativeApi {
   readonly #core: ClientCore;
@@ -22,38 +22,46 @@ export class NativeApi {
   }
 
   /** A read: `GET api/z/1.0/<path>?<query>`. */
-  async read<S extends z.ZodMiniType>(
+  read<S extends z.ZodMiniType, V = z.output<S>>(
     path: string,
     query: Fields,
-    spec: AnswerSpec<S>,
+    spec: HubAnswerSpec<S, V>,
     options?: RequestOptions,
-  ): Promise<z.output<S>> {
-    const answer = await this.#core.json({
-      method: 'GET',
+    maxResponseBytes?: number,
+  ): Promise<V> {
+    const request = {
+      method: 'GET' as const,
       path: API_PATH + path,
       query: this.#withChannel(query),
       serverErrorHint: spec.serverErrorHint,
+      maxResponseBytes,
       options,
-    });
-    return readAnswer(this.#core, answer, spec, { channel: this.#channel });
+    };
+    return this.#core.answer(request, spec, this.#screen(spec));
   }
 
   /** A write: `POST api/z/1.0/<path>` with the fields urlencoded, or multipart when a file is attached. */
-  async write<S extends z.ZodMiniType>(
+  write<S extends z.ZodMiniType, V = z.output<S>>(
     path: string,
     fields: Fields,
     files: Record<string, Blob | undefined>,
-    spec: AnswerSpec<S>,
+    spec: HubAnswerSpec<S, V>,
     options?: RequestOptions,
-  ): Promise<z.output<S>> {
-    const answer = await this.#core.json({
-      method: 'POST',
+  ): Promise<V> {
+    const request = {
+      method: 'POST' as const,
       path: API_PATH + path,
       body: formBody(this.#withChannel(fields), files),
       serverErrorHint: spec.serverErrorHint,
       options,
+    };
+    return this.#core.answer(request, spec, this.#screen(spec));
+  }
+
+  #screen<S extends z.ZodMiniType, V>(spec: HubAnswerSpec<S, V>) {
+    return hubzillaScreen(spec as HubAnswerSpec<z.ZodMiniType, unknown>, this.#core.redactor, {
+      channel: this.#channel,
     });
-    return readAnswer(this.#core, answer, spec, { channel: this.#channel });
   }
 
   #withChannel(fields: Fields): Fields {

@@ -18,7 +18,7 @@ export type {
   Xchan,
 } from './native/hub-state.js';
 export type { Item, ItemRow, Term } from './native/item-row.js';
-export type { FakeSiteOptions } from './options.js';
+export type { FakeSiteOptions, PhpfoxVersion } from './options.js';
 export { createFakeSite } from './site.js';
 export type {
   AddFileInput,

@@ -69,7 +69,7 @@ describe('retries', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('honours Retry-After as an HTTP date, capped by maxRetryAfter', async () => {
+  it('does not wait for a Retry-After beyond maxRetryAfter: fails at once with the answer', async () => {
     const inAnHour = new Date(Date.now() + 3_600_000).toUTCString();
     server.use(
       sequence(
@@ -78,7 +78,28 @@ describe('retries', () => {
       ),
     );
     const client = new AppClient({ baseUrl: SITE, token: TOKEN, retry: { ...fast, maxRetryAfter: 50 } });
+    await expect(client.user.getUser()).rejects.toMatchObject({ name: 'ApiError', status: 503 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('waits for a Retry-After within maxRetryAfter, and onRetry hears of it before the wait', async () => {
+    server.use(
+      sequence(
+        () => new HttpResponse('later', { status: 503, headers: { 'Retry-After': '0.05' } }),
+        () => phpfox(sample('user.getUser')),
+      ),
+    );
+    const events: { attempt: number; delayMs: number; requestsSoFar: number }[] = [];
+    const client = new AppClient({
+      baseUrl: SITE,
+      token: TOKEN,
+      retry: fast,
+      hooks: {
+        onRetry: ({ attempt, delayMs }) => events.push({ attempt, delayMs, requestsSoFar: requests.length }),
+      },
+    });
     await expect(client.user.getUser()).resolves.toMatchObject({ user_id: 1 });
+    expect(events).toEqual([{ attempt: 2, delayMs: 50, requestsSoFar: 1 }]);
   });
 
   it('an abort during the backoff rejects at once with the signal reason, no further request', async () => {

@@ -22,7 +22,7 @@ export class AbconfigResource {
   /** `abconfig`: rows `{id, chan, xchan, cat, k, v}`. */
   async list(params: AbconfigListParams = {}, options?: RequestOptions): Promise<Abconfig[]> {
     const abook_id = requireId('abook_id', params.abook_id, false);
-    const spec = { schema: AbconfigListSchema, subject: 'The connection settings' };
+    const spec = { schema: AbconfigListSchema, subject: 'The connection settings', shape: 'array' as const };
     return this.#api.read('abconfig', { abook_id }, spec, options);
   }
 }

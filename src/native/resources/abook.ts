@@ -25,7 +25,7 @@ export class AbookResource {
     return this.#api.read(
       'abook',
       { abook_id },
-      { schema: AbookListSchema, subject: 'The connection list' },
+      { schema: AbookListSchema, subject: 'The connection list', shape: 'array' },
       options,
     );
   }

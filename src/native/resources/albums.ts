@@ -12,11 +12,17 @@ export class AlbumsResource {
 
   /** `albums`: every album with its photo count; `[]` when the channel has none. */
   async list(options?: RequestOptions): Promise<Album[]> {
-    const spec = {
-      schema: AlbumsAnswerSchema,
-      subject: 'The album list',
-      unsuccessful: { readAs: { albums: [] } },
-    };
-    return (await this.#api.read('albums', {}, spec, options)).albums;
+    return this.#api.read(
+      'albums',
+      {},
+      {
+        schema: AlbumsAnswerSchema,
+        subject: 'The album list',
+        unsuccessful: { readAs: { albums: [] } },
+        unwrap: (answer) => answer.albums,
+        shape: 'array',
+      },
+      options,
+    );
   }
 }

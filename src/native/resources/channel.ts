@@ -48,7 +48,7 @@ export class ChannelResource {
     return this.#api.read(
       'channel/export/basic',
       query,
-      { schema: ChannelExportSchema, subject: 'The channel' },
+      { schema: ChannelExportSchema, subject: 'The channel', shape: 'object' },
       options,
     );
   }
@@ -62,7 +62,7 @@ export class ChannelResource {
     return this.#api.read(
       'channel/stream',
       query,
-      { schema: ItemListSchema, subject: 'The channel stream' },
+      { schema: ItemListSchema, subject: 'The channel stream', shape: 'array' },
       options,
     );
   }

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { decodeBase64 } from '../../core/base64.js';
 import { SdkError } from '../../core/errors/sdk-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
@@ -39,12 +40,17 @@ export class FilesResource {
     }
     const { filehash, filename, filetype, since, until } = params;
     const filters = { filehash, filename, filetype, since, until };
-    const spec = { schema: FilesAnswerSchema, subject: 'The file list' };
+    const spec = {
+      schema: FilesAnswerSchema,
+      subject: 'The file list',
+      unwrap: (answer: z.output<typeof FilesAnswerSchema>) => answer.results,
+      shape: 'array' as const,
+    };
     return new PagePromise<Attach>(
       async (cursor) => {
         const start = cursor as number;
         const query = records > 0 ? { ...filters, start, records } : filters;
-        const { results } = await this.#api.read('files', query, spec, options);
+        const results = await this.#api.read('files', query, spec, options);
         return {
           items: results,
           total: 0,
@@ -70,26 +76,39 @@ export class FilesResource {
       schema: FileDataAnswerSchema,
       subject: `File "${file_id}"`,
       serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
+      unwrap: ({ attach }: z.output<typeof FileDataAnswerSchema>): FileChunk => {
+        const { content, ...record } = attach;
+        const bytes = decoded(content, record.length, file_id);
+        return { attach: record, start: record.start, length: bytes.length, bytes };
+      },
     };
-    const { attach } = await this.#api.read('filedata', query, spec, options);
-    const { content, ...record } = attach;
-    const bytes = decoded(content, record.length, file_id);
-    return { attach: record, start: record.start, length: bytes.length, bytes };
+    return this.#api.read('filedata', query, spec, options, chunkAnswerLimit(query.length));
   }
 
   /** `filemeta`: a file's or folder's record. */
   async meta(params: FileIdParams, options?: RequestOptions): Promise<Attach> {
     const file_id = requireFileId(params?.file_id);
-    const spec = { schema: AttachAnswerSchema, subject: `File "${file_id}"` };
-    return (await this.#api.read('filemeta', { file_id }, spec, options)).attach;
+    const spec = {
+      schema: AttachAnswerSchema,
+      subject: `File "${file_id}"`,
+      unwrap: (answer: z.output<typeof AttachAnswerSchema>) => answer.attach,
+      shape: 'object' as const,
+    };
+    return this.#api.read('filemeta', { file_id }, spec, options);
   }
 
   /** `file`: a whole file in one answer (base64 in JSON: prefer `download` for large files). */
   async get(params: FileIdParams, options?: RequestOptions): Promise<{ attach: Attach; bytes: Uint8Array }> {
     const file_id = requireFileId(params?.file_id);
-    const spec = { schema: FileAnswerSchema, subject: `File "${file_id}"` };
-    const { content, ...attach } = (await this.#api.read('file', { file_id }, spec, options)).attach;
-    return { attach, bytes: decodeBase64(content) };
+    const spec = {
+      schema: FileAnswerSchema,
+      subject: `File "${file_id}"`,
+      unwrap: ({ attach: { content, ...attach } }: z.output<typeof FileAnswerSchema>) => ({
+        attach,
+        bytes: decodeBase64(content),
+      }),
+    };
+    return this.#api.read('file', { file_id }, spec, options);
   }
 
   /**
@@ -99,7 +118,7 @@ export class FilesResource {
   async export(params: FileIdParams, options?: RequestOptions): Promise<FileExport> {
     const file_id = requireFileId(params?.file_id);
     const found = (body: unknown) => (body as { attach?: unknown[] } | null)?.attach?.length !== 0;
-    const spec = { schema: FileExportSchema, subject: `File "${file_id}"`, found };
+    const spec = { schema: FileExportSchema, subject: `File "${file_id}"`, found, shape: 'object' as const };
     return this.#api.read('file/export', { file_id }, spec, options);
   }
 
@@ -117,6 +136,15 @@ export class FilesResource {
     params: { file_id: string; start: number; length: number },
     options: RequestOptions,
   ) => this.data(params, options);
+}
+
+/**
+ * The most bytes a `filedata` answer for `length` bytes can hold: the base64 of the bytes with every
+ * character JSON-escaped at worst (PHP writes `/` as `\/`), plus the record (a few KB; 64 KiB of
+ * room). Without a length the hub sends the rest of the file: the client's own limit applies.
+ */
+function chunkAnswerLimit(length: number | undefined): number | undefined {
+  return length === undefined || length === 0 ? undefined : Math.ceil(length / 3) * 4 * 2 + 64 * 1024;
 }
 
 /** The chunk's bytes; a count that differs from the hub's `length` means corrupted data. */

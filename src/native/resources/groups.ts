@@ -27,7 +27,7 @@ export class GroupsResource {
     return this.#api.read(
       'group',
       {},
-      { schema: PrivacyGroupListSchema, subject: 'The group list' },
+      { schema: PrivacyGroupListSchema, subject: 'The group list', shape: 'array' },
       options,
     );
   }
@@ -40,6 +40,11 @@ export class GroupsResource {
         ? { group_id: requireId('group_id', (params as { group_id: unknown }).group_id) }
         : { group_name: requireText('group_name', (params as { group_name: unknown }).group_name) };
     const subject = `Group ${key === 'group_id' ? query.group_id : `"${query.group_name}"`}`;
-    return this.#api.read('group_members', query, { schema: GroupMemberListSchema, subject }, options);
+    return this.#api.read(
+      'group_members',
+      query,
+      { schema: GroupMemberListSchema, subject, shape: 'array' },
+      options,
+    );
   }
 }

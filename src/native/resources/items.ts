@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { SdkError } from '../../core/errors/sdk-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
@@ -37,9 +38,10 @@ export class ItemsResource {
       schema: ItemUpdateResultSchema,
       subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
       ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
+      unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
+      shape: 'object' as const,
     };
-    const { item_id, item } = await this.#api.write('item/update', fields, { media }, spec, options);
-    return { item_id, item };
+    return this.#api.write('item/update', fields, { media }, spec, options);
   }
 
   /** `item/full`: a whole thread (top item and comments) with every field; nothing matching → `[]`. */
@@ -48,13 +50,17 @@ export class ItemsResource {
     const value = (params as Record<string, unknown>)[key];
     const query =
       key === 'item_id' ? { item_id: requireId('item_id', value) } : { mid: requireText('mid', value) };
-    const answer = await this.#api.read(
+    return this.#api.read(
       'item/full',
       query,
-      { schema: ItemFullAnswerSchema, subject: 'Item' },
+      {
+        schema: ItemFullAnswerSchema,
+        subject: 'Item',
+        unwrap: (answer) => (Array.isArray(answer) ? [] : answer.item),
+        shape: 'array',
+      },
       options,
     );
-    return Array.isArray(answer) ? [] : answer.item;
   }
 }
 

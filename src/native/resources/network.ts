@@ -64,7 +64,7 @@ export class NetworkResource {
       since_id: requireId('since_id', params.since_id, false),
       cid: requireId('cid', params.cid, false),
     };
-    const spec = { schema: ItemListSchema, subject: 'The network stream' };
+    const spec = { schema: ItemListSchema, subject: 'The network stream', shape: 'array' as const };
     let owner: Promise<{ uid?: number | undefined }> | undefined;
     return new PagePromise<Item>(
       async (cursor) => {
@@ -94,7 +94,12 @@ export class NetworkResource {
     const [connection] = await this.#api.read(
       'abook',
       { abook_id: cid },
-      { schema: AbookListSchema, subject: `Connection ${cid}`, found: (body) => isNonEmptyList(body) },
+      {
+        schema: AbookListSchema,
+        subject: `Connection ${cid}`,
+        found: (body) => isNonEmptyList(body),
+        shape: 'array',
+      },
       options,
     );
     return { uid: connection?.abook_channel };

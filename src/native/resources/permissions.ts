@@ -32,9 +32,18 @@ export class PermissionsResource {
   ): Promise<boolean | Record<string, boolean>> {
     const abook_id = requireId('abook_id', params?.abook_id);
     const perm = optionalText('perm', params.perm);
-    const spec = { schema: PermissionRowsSchema, subject: `Connection abook_id ${abook_id}` };
-    const rows = await this.#api.read('perm_allowed', { abook_id, perm }, spec, options);
-    if (perm !== undefined) return rows.find((row) => row.perm === perm)?.allowed ?? false;
-    return Object.fromEntries(rows.map((row) => [row.perm, row.allowed]));
+    return this.#api.read(
+      'perm_allowed',
+      { abook_id, perm },
+      {
+        schema: PermissionRowsSchema,
+        subject: `Connection abook_id ${abook_id}`,
+        unwrap: (rows) =>
+          perm === undefined
+            ? Object.fromEntries(rows.map((row) => [row.perm, row.allowed]))
+            : (rows.find((row) => row.perm === perm)?.allowed ?? false),
+      },
+      options,
+    );
   }
 }

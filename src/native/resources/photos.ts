@@ -40,10 +40,19 @@ export class PhotosResource {
   /** `photos`: photo metadata, ONE ROW PER IMAGE SCALE (`imgscale`), of one album or all. */
   async list(params: PhotosListParams = {}, options?: RequestOptions): Promise<NativePhoto[]> {
     const album = optionalText('album', params.album);
-    const spec = album
-      ? { schema: PhotosAnswerSchema, subject: `Album "${album}"`, unsuccessful: 'not-found' as const }
-      : { schema: PhotosAnswerSchema, subject: 'The photo list', unsuccessful: { readAs: { photos: [] } } };
-    return (await this.#api.read('photos', { album }, spec, options)).photos;
+    return this.#api.read(
+      'photos',
+      { album },
+      {
+        schema: PhotosAnswerSchema,
+        ...(album
+          ? { subject: `Album "${album}"`, unsuccessful: 'not-found' as const }
+          : { subject: 'The photo list', unsuccessful: { readAs: { photos: [] } } }),
+        unwrap: (answer) => answer.photos,
+        shape: 'array',
+      },
+      options,
+    );
   }
 
   /** `photo`: one scale of a photo with its image bytes. */
@@ -51,13 +60,18 @@ export class PhotosResource {
     const photo_id = requireText('photo_id', params?.photo_id);
     const scale = optionalCount('scale', params.scale);
     const subject = `Photo "${photo_id}"${scale === undefined ? '' : ` at scale ${scale}`}`;
-    const answer = await this.#api.read(
+    return this.#api.read(
       'photo',
       { photo_id, scale },
-      { schema: PhotoDetailSchema, subject },
+      {
+        schema: PhotoDetailSchema,
+        subject,
+        unwrap: (answer): PhotoWithBytes => {
+          const { content, ...photo } = answer.photo;
+          return { ...photo, bytes: decodeBase64(content), item: answer.item ?? [] };
+        },
+      },
       options,
     );
-    const { content, ...photo } = answer.photo;
-    return { ...photo, bytes: decodeBase64(content), item: answer.item ?? [] };
   }
 }

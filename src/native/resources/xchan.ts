@@ -34,7 +34,7 @@ export class XchanResource {
       // The hub formats the value into its SQL with sprintf: "%" makes it fail with HTTP 500.
       throw new SdkError(`${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`);
     }
-    const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"` };
+    const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"`, shape: 'object' as const };
     return this.#api.read('xchan', { [key]: value }, spec, options);
   }
 }

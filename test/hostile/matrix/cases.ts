@@ -27,7 +27,8 @@ export interface FaultCase {
   /** What the server does on attempt 1, 2, ...; the last step repeats. */
   steps: readonly Step[];
   /** When the call's signal aborts: before the call, or some time after the Nth attempt arrived. */
-  abort?: 'before' | { afterHit: number; delayMs: number };
+  /** `duringWait`: the abort comes while the client waits to retry (after one more `onRetry`). */
+  abort?: 'before' | { afterHit: number; delayMs: number; duringWait?: true };
   expect: Expectations;
 }
 
@@ -216,15 +217,26 @@ export const FAULT_CASES: readonly FaultCase[] = [
     expect: all(aborts(1)),
   },
   {
-    name: 'Abort while waiting to retry (503, Retry-After: 30)',
+    name: 'Abort while waiting to retry (503, Retry-After: 3)',
     steps: [
       failure(
         503,
-        retryAfter(() => '30'),
+        retryAfter(() => '3'),
       ),
     ],
-    abort: { afterHit: 1, delayMs: 100 },
+    abort: { afterHit: 1, delayMs: 100, duringWait: true },
     expect: { ...reads(aborts(1)), ...writes(fails(ApiError, 1)) },
+  },
+  {
+    name: 'HTTP 503 with Retry-After longer than the timeout: not waited for',
+    steps: [
+      failure(
+        503,
+        retryAfter(() => '3600'),
+      ),
+      ok,
+    ],
+    expect: { ...reads(fails(ApiError, 1)), ...writes(fails(ApiError, 1)) },
   },
   {
     name: 'Abort during the retry (503, then no answer)',

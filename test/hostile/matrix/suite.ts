@@ -72,7 +72,10 @@ function expectOutcome(
 
   const calls = (hook: string) => run.hooks.filter((call) => call.hook === hook);
   expect(calls('onRequest'), 'onRequest per attempt').toHaveLength(run.attempts);
-  expect(calls('onRetry'), 'onRetry per retry').toHaveLength(Math.max(0, run.attempts - 1));
+  // onRetry fires before each wait: an abort during the wait comes after one more onRetry than attempts.
+  const waitsCut = outcome.kind === 'aborts' && typeof row.abort === 'object' && row.abort.duringWait ? 1 : 0;
+  expect(calls('onRetry'), 'onRetry per retry').toHaveLength(Math.max(0, run.attempts - 1) + waitsCut);
+  for (const call of calls('onRetry')) expect(call.event, 'onRetry says how long it waits').toHaveProperty('delayMs');
   const errors = calls('onError');
   if (outcome.kind === 'fails') {
     expect(errors, 'onError once per failed call').toHaveLength(1);
