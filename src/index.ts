@@ -5,6 +5,7 @@ export {
   AuthenticationError,
   ConnectionError,
   NotFoundError,
+  ResponseTooLargeError,
   SdkError,
   TimeoutError,
   ValidationError,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Screen } from '../core/answer.js';
+import type { Screen, ValueShape } from '../core/answer.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { PagePromise } from '../core/page-promise.js';
@@ -46,6 +46,29 @@ export class AppCaller {
       { schema, pick: outputOf, unwrap: (output, screened) => ({ api: (screened as Envelope).api, output }) },
       this.#screen,
     );
+  }
+
+  /**
+   * One call's value: the output checked by `schema`, then `unwrap`ped, and in every validation mode
+   * of the promised `shape` (a typed `ValidationError` otherwise, never a value of another kind).
+   */
+  value<S extends z.ZodMiniType, V = z.output<S>>(
+    method: string,
+    schema: S,
+    params: Fields,
+    options: RequestOptions | undefined,
+    declared: { shape: ValueShape; unwrap?: (output: z.output<S>) => V; files?: Record<string, Blob> },
+  ): Promise<V> {
+    return this.core.answer(
+      this.#request(method, params, options, declared.files),
+      {
+        schema,
+        pick: outputOf,
+        ...(declared.unwrap ? { unwrap: declared.unwrap } : {}),
+        shape: declared.shape,
+      },
+      this.#screen,
+    ) as Promise<V>;
   }
 
   /** The envelope, `output` unchecked (methods the SDK does not know). */

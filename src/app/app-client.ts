@@ -12,6 +12,7 @@ import {
   type KnownAppMethod,
 } from './app-methods.js';
 import { tokenScreen } from './envelope.js';
+import { checkAppParams } from './method-checks.js';
 import { FriendResource } from './resources/friend.js';
 import { MailResource } from './resources/mail.js';
 import { NotificationResource } from './resources/notification.js';
@@ -98,6 +99,7 @@ export class AppClient {
     if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(method)) {
       throw new SdkError(`method must look like "module.method", got "${method}"`);
     }
+    checkAppParams(method, params);
     if (method === 'photo.addPhoto') {
       const { photo, photo_name } = params as AppMethodParams['photo.addPhoto'];
       const upload = photoFile(photo, photo_name);

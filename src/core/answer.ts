@@ -25,10 +25,13 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
    * and `off` a `null` or `{}` where a list belongs becomes a `ValidationError`, never a `TypeError`
    * later nor a value of the wrong kind.
    */
-  shape?: 'array' | 'object' | 'string' | undefined;
+  shape?: ValueShape | undefined;
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
   serverErrorHint?: string | undefined;
 }
+
+/** The kinds of value a method can promise. */
+export type ValueShape = 'array' | 'object' | 'string' | 'number' | 'boolean';
 
 /**
  * A server's failure dialect: it sees the parsed body (or `EMPTY_BODY`) and throws the typed error
@@ -84,10 +87,10 @@ function errorBody(response: HttpResponse, redactor: Redactor): unknown {
   }
 }
 
-function hasShape(value: unknown, shape: 'array' | 'object' | 'string'): boolean {
+function hasShape(value: unknown, shape: ValueShape): boolean {
   if (shape === 'array') return Array.isArray(value);
-  if (shape === 'string') return typeof value === 'string';
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (shape === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === shape;
 }
 
 function kindOf(value: unknown): string {

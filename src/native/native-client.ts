@@ -98,6 +98,11 @@ export class NativeClient {
 
   /** `version`: the hub's Hubzilla version, e.g. `"8.8.7"`. */
   version(options?: RequestOptions): Promise<string> {
-    return this.#api.read('version', {}, { schema: VersionAnswerSchema, subject: 'The version' }, options);
+    return this.#api.read(
+      'version',
+      {},
+      { schema: VersionAnswerSchema, subject: 'The version', shape: 'string' },
+      options,
+    );
   }
 }

@@ -3,7 +3,7 @@ import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { type Friend, FriendSchema, IsFriendSchema } from '../../schemas/index.js';
 import { type AppCaller, PHPFOX_PAGE_SIZE } from '../app-caller.js';
-import { requireId, requirePage } from '../arguments.js';
+import { APP_METHOD_CHECKS } from '../method-checks.js';
 
 const FriendListSchema = z.array(FriendSchema);
 
@@ -30,17 +30,17 @@ export class FriendResource {
 
   /** A user's friends, 10 a page; `for await` walks them all and stops on its own. */
   getFriends(params: GetFriendsParams = {}, options?: RequestOptions): PagePromise<Friend> {
-    requireId('user_id', params.user_id, false);
-    requirePage(params.page);
+    APP_METHOD_CHECKS['friend.getFriends'](params);
     return this.#caller.list('friend.getFriends', FriendListSchema, { ...params }, FRIEND_PAGING, options);
   }
 
   /** Whether two users are friends. */
   async isFriend(params: IsFriendParams, options?: RequestOptions): Promise<boolean> {
-    requireId('friend_user_id', params?.friend_user_id, true);
-    requireId('user_id', params.user_id, false);
-    const { output } = await this.#caller.call('friend.isFriend', IsFriendSchema, { ...params }, options);
-    return output.is_friend;
+    APP_METHOD_CHECKS['friend.isFriend'](params);
+    return this.#caller.value('friend.isFriend', IsFriendSchema, { ...params }, options, {
+      unwrap: (output) => output.is_friend,
+      shape: 'boolean',
+    });
   }
 }
 

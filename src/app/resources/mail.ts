@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../../core/options.js';
 import { CountSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
-import { requireId } from '../arguments.js';
+import { APP_METHOD_CHECKS } from '../method-checks.js';
 
 export interface CountParams {
   /** Accepted for symmetry with the document; phpFox ignores it and counts for the signed-in user. */
@@ -17,7 +17,7 @@ export class MailResource {
 
   /** How many messages are unseen. */
   async getNewCount(params: CountParams = {}, options?: RequestOptions): Promise<number> {
-    requireId('user_id', params.user_id, false);
-    return (await this.#caller.call('mail.getNewCount', CountSchema, { ...params }, options)).output;
+    APP_METHOD_CHECKS['mail.getNewCount'](params);
+    return this.#caller.value('mail.getNewCount', CountSchema, { ...params }, options, { shape: 'number' });
   }
 }

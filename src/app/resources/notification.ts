@@ -3,7 +3,7 @@ import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
 import type { AppCaller, ListPaging } from '../app-caller.js';
-import { requireId, requirePage } from '../arguments.js';
+import { APP_METHOD_CHECKS } from '../method-checks.js';
 import type { CountParams } from './mail.js';
 
 const NotificationListSchema = z.array(NotificationSchema);
@@ -35,8 +35,10 @@ export class NotificationResource {
 
   /** How many notifications are unseen. */
   async getNewCount(params: CountParams = {}, options?: RequestOptions): Promise<number> {
-    requireId('user_id', params.user_id, false);
-    return (await this.#caller.call('notification.getNewCount', CountSchema, { ...params }, options)).output;
+    APP_METHOD_CHECKS['notification.getNewCount'](params);
+    return this.#caller.value('notification.getNewCount', CountSchema, { ...params }, options, {
+      shape: 'number',
+    });
   }
 
   /**
@@ -45,8 +47,7 @@ export class NotificationResource {
    * fill an answer) and stops on a short or empty answer, or one with nothing new.
    */
   get(params: GetNotificationsParams = {}, options?: RequestOptions): PagePromise<Notification> {
-    requireId('user_id', params.user_id, false);
-    requirePage(params.page);
+    APP_METHOD_CHECKS['notification.get'](params);
     return this.#caller.list(
       'notification.get',
       NotificationListSchema,

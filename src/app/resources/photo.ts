@@ -3,7 +3,7 @@ import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
 import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';
-import { requireId, requirePage } from '../arguments.js';
+import { APP_METHOD_CHECKS } from '../method-checks.js';
 import { photoFile, type UploadBody } from '../upload.js';
 
 const PhotoListSchema = z.array(PhotoSchema);
@@ -37,8 +37,7 @@ export class PhotoResource {
 
   /** A user's photos, 10 a page; `for await` walks them all. */
   getPhotos(params: GetPhotosParams = {}, options?: RequestOptions): PagePromise<Photo> {
-    requireId('user_id', params.user_id, false);
-    requirePage(params.page);
+    APP_METHOD_CHECKS['photo.getPhotos'](params);
     return this.#caller.list('photo.getPhotos', PhotoListSchema, { ...params }, PHOTO_PAGING, options);
   }
 
@@ -46,7 +45,9 @@ export class PhotoResource {
   async addPhoto(params: AddPhotoParams, options?: RequestOptions): Promise<UploadedPhoto> {
     const photo = photoFile(params?.photo, params?.photo_name);
     const fields = { photo_name: params.photo_name };
-    return (await this.#caller.call('photo.addPhoto', UploadedPhotoSchema, fields, options, { photo }))
-      .output;
+    return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
+      shape: 'object',
+      files: { photo },
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '../../core/options.js';
 import { type User, UserSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
-import { requireId } from '../arguments.js';
+import { APP_METHOD_CHECKS } from '../method-checks.js';
 
 export interface UserParams {
   /** Whose profile; the signed-in user when left out. */
@@ -17,7 +17,7 @@ export class UserResource {
 
   /** A user's profile, including `email`. Unknown user → `NotFoundError`. */
   async getUser(params: UserParams = {}, options?: RequestOptions): Promise<User> {
-    requireId('user_id', params.user_id, false);
-    return (await this.#caller.call('user.getUser', UserSchema, { ...params }, options)).output;
+    APP_METHOD_CHECKS['user.getUser'](params);
+    return this.#caller.value('user.getUser', UserSchema, { ...params }, options, { shape: 'object' });
   }
 }

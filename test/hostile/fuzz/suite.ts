@@ -27,7 +27,8 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
  * - `warn` and `off`, compared with `strict` on the same answer: where `strict` accepts the answer
  *   they return the same (`warn`) or a value (`off`); where `strict` refuses it with an `ApiError`
  *   they refuse it the same way. Where `strict` finds the answer malformed, they may return it as
- *   received, as documented, or fail reading it (see docs/fault-matrix.md, "Validation modes").
+ *   received (but always the promised kind: a list stays a list) or fail with an `SdkError`;
+ *   never a TypeError.
  */
 export function describeMethodFuzz<Client>(spec: MethodFuzzSpec<Client>): void {
   const unhandled = trackUnhandledRejections();
@@ -97,11 +98,14 @@ export function describeMethodFuzz<Client>(spec: MethodFuzzSpec<Client>): void {
             expect(settled.ok ? 'resolved' : (settled.error as Error).constructor.name).toBe(
               (strict.error as Error).constructor.name,
             );
-          } else if (
-            !settled.ok &&
-            !(settled.error instanceof SdkError || settled.error instanceof TypeError)
-          ) {
-            throw settled.error;
+          } else if (!settled.ok) {
+            // Never a TypeError or any other raw error from inside the SDK, in any mode.
+            if (!(settled.error instanceof SdkError)) throw settled.error;
+          } else {
+            // A malformed answer returned as received must still be the promised kind of value.
+            expect(kindOf(settled.value), 'the kind of value').toBe(
+              kindOf(samples.byMethod.get(method)?.value),
+            );
           }
         }),
         fuzzOptions(0.5),
@@ -110,4 +114,12 @@ export function describeMethodFuzz<Client>(spec: MethodFuzzSpec<Client>): void {
     },
     FUZZ_TIMEOUT_MS,
   );
+}
+
+/** The kind of a value, as a method promises it: a list, a record, a string, a number, a boolean. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Uint8Array) return 'bytes';
+  return typeof value;
 }

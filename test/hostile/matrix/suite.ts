@@ -75,7 +75,8 @@ function expectOutcome(
   // onRetry fires before each wait: an abort during the wait comes after one more onRetry than attempts.
   const waitsCut = outcome.kind === 'aborts' && typeof row.abort === 'object' && row.abort.duringWait ? 1 : 0;
   expect(calls('onRetry'), 'onRetry per retry').toHaveLength(Math.max(0, run.attempts - 1) + waitsCut);
-  for (const call of calls('onRetry')) expect(call.event, 'onRetry says how long it waits').toHaveProperty('delayMs');
+  for (const call of calls('onRetry'))
+    expect(call.event, 'onRetry says how long it waits').toHaveProperty('delayMs');
   const errors = calls('onError');
   if (outcome.kind === 'fails') {
     expect(errors, 'onError once per failed call').toHaveLength(1);
