@@ -53,6 +53,22 @@ export const FAULT_CASES: readonly FaultCase[] = [
     expect: all(fails(NotFoundError, 1)),
   },
   {
+    name: 'HTTP 302 to another origin: refused, the credentials stay home',
+    steps: [
+      answer(
+        302,
+        () => '',
+        () => ({ Location: 'http://127.0.0.1:9/elsewhere?token=stolen' }),
+      ),
+    ],
+    expect: all(fails(ApiError, 1)),
+  },
+  {
+    name: 'A 50,000-deep JSON value',
+    steps: [answer(200, () => `${'['.repeat(50_000)}${']'.repeat(50_000)}`)],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
     name: 'HTTP 408, then OK',
     steps: [failure(408), ok],
     expect: { ...reads(recovers(2)), ...writes(fails(ApiError, 1)) },
