@@ -2,6 +2,7 @@ export * from './app/index.js';
 export {
   ApiError,
   type ApiErrorDetails,
+  ArgumentError,
   AuthenticationError,
   ConnectionError,
   NotFoundError,

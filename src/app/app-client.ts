@@ -1,5 +1,7 @@
 import { ClientCore } from '../core/client-core.js';
-import { SdkError } from '../core/errors/sdk-error.js';
+import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
+import { AuthenticationError } from '../core/errors/authentication-error.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
 import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
@@ -34,26 +36,54 @@ export interface AppClientOptions extends ClientOptions {
  * ```
  */
 export class AppClient {
-  /** The access token every call carries (URL-encoded: it holds `+`, `/` and `=`). */
-  readonly token: string;
   readonly user: UserResource;
   readonly friend: FriendResource;
   readonly mail: MailResource;
   readonly notification: NotificationResource;
   readonly photo: PhotoResource;
   readonly #caller: AppCaller;
+  readonly #token: string;
+  readonly #summary: ClientSummary;
 
   constructor(options: AppClientOptions) {
-    if (typeof options?.token !== 'string' || options.token === '') {
-      throw new SdkError('token is required: get one with AppClient.fromKey(key, options)');
+    if (typeof options?.token !== 'string' || options.token.trim() === '') {
+      // The public contract: an empty token is an authentication failure, found before any request.
+      throw new AuthenticationError(
+        'token is required and must not be empty: get one with AppClient.fromKey(key, options)',
+        {
+          status: 0,
+          url: '',
+          method: '',
+        },
+      );
     }
-    this.token = options.token;
-    this.#caller = new AppCaller(new ClientCore({ options, secrets: [options.token] }), options.token);
+    this.#token = options.token;
+    const core = new ClientCore({ options, secrets: [options.token] });
+    this.#caller = new AppCaller(core, options.token);
+    this.#summary = clientSummary('AppClient', core);
     this.user = new UserResource(this.#caller);
     this.friend = new FriendResource(this.#caller);
     this.mail = new MailResource(this.#caller);
     this.notification = new NotificationResource(this.#caller);
     this.photo = new PhotoResource(this.#caller);
+  }
+
+  /**
+   * The access token every call carries. A getter over a private field: it is not an own property,
+   * so `util.inspect(app)`, `console.log(app)` and `JSON.stringify(app)` never show it.
+   */
+  get token(): string {
+    return this.#token;
+  }
+
+  /** What `JSON.stringify(app)` shows: where the client points, never the token. */
+  toJSON(): ClientSummary {
+    return this.#summary;
+  }
+
+  /** What `util.inspect(app)` and `console.log(app)` show in Node. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return inspectSummary(this.#summary);
   }
 
   /**
@@ -67,7 +97,7 @@ export class AppClient {
     requestOptions?: RequestOptions,
   ): Promise<AppClient> {
     if (typeof key !== 'string' || key.trim() === '')
-      throw new SdkError('key is required and must not be empty');
+      throw new ArgumentError('key is required and must not be empty');
     const core = new ClientCore({ options, secrets: [key] });
     const token = await core.answer(
       { method: 'GET', path: 'token.php', query: { key }, options: requestOptions },
@@ -97,7 +127,7 @@ export class AppClient {
     options?: RequestOptions,
   ): Promise<{ api: ApiInfo; output: unknown }> {
     if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(method)) {
-      throw new SdkError(`method must look like "module.method", got "${method}"`);
+      throw new ArgumentError(`method must look like "module.method", got "${method}"`);
     }
     checkAppParams(method, params);
     if (method === 'photo.addPhoto') {

@@ -1,4 +1,4 @@
-import { SdkError } from '../core/errors/sdk-error.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
 
 /** What an upload accepts: a Blob or File (browsers, `fileFromPath` in Node), or bytes. */
 export type UploadBody = Blob | File | Uint8Array | ArrayBuffer;
@@ -17,12 +17,12 @@ const PHOTO_TYPES: Record<string, string> = {
  */
 export function photoFile(photo: UploadBody, photoName: string): File {
   if (typeof photoName !== 'string' || photoName.trim() === '') {
-    throw new SdkError('photo_name is required: phpFox reads the image type from its extension');
+    throw new ArgumentError('photo_name is required: phpFox reads the image type from its extension');
   }
   const extension = photoName.slice(photoName.lastIndexOf('.') + 1).toLowerCase();
   const type = photoName.includes('.') ? PHOTO_TYPES[extension] : undefined;
   if (!type) {
-    throw new SdkError(
+    throw new ArgumentError(
       `photo_name "${photoName}" must end in .jpg, .jpeg, .gif or .png (phpFox refuses other names)`,
     );
   }
@@ -38,5 +38,5 @@ function toBlobPart(photo: UploadBody): BlobPart {
     // A view on a SharedArrayBuffer is not a valid BlobPart: copy it.
     return photo.buffer instanceof ArrayBuffer ? (photo as Uint8Array<ArrayBuffer>) : new Uint8Array(photo);
   }
-  throw new SdkError('photo must be a Blob, a File, a Uint8Array or an ArrayBuffer');
+  throw new ArgumentError('photo must be a Blob, a File, a Uint8Array or an ArrayBuffer');
 }

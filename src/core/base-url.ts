@@ -1,4 +1,4 @@
-import { SdkError } from './errors/sdk-error.js';
+import { ArgumentError } from './errors/argument-error.js';
 
 /** The site root as a URL ending in `/`, so relative paths (`api.php`) resolve below it, not beside it. */
 export function siteRoot(baseUrl: string | URL): URL {
@@ -6,10 +6,17 @@ export function siteRoot(baseUrl: string | URL): URL {
   try {
     url = new URL(String(baseUrl));
   } catch {
-    throw new SdkError(`baseUrl must be an absolute http(s) URL, got "${String(baseUrl)}"`);
+    // Not quoted: a malformed URL can still hold a password.
+    throw new ArgumentError('baseUrl must be an absolute http(s) URL such as "https://site.example/"');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new SdkError(`baseUrl must use http: or https:, got "${url.protocol}"`);
+    throw new ArgumentError(`baseUrl must use http: or https:, got "${url.protocol}"`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // Never echoed: the password would land in every error and log line that names the URL.
+    throw new ArgumentError(
+      'baseUrl must not contain credentials (user:password@host): pass username and password as options',
+    );
   }
   url.search = '';
   url.hash = '';

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './answer.js';
 import { siteRoot } from './base-url.js';
+import { checkClientOptions, checkRequestOptions } from './check-options.js';
 import { SdkError } from './errors/sdk-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { ClientOptions, Hooks } from './options.js';
@@ -45,6 +46,7 @@ export class ClientCore {
 
   constructor(setup: CoreSetup) {
     const { options } = setup;
+    checkClientOptions(options);
     this.root = siteRoot(options.baseUrl);
     this.redactor = new Redactor(setup.secrets);
     this.#hooks = options.hooks ?? {};
@@ -84,6 +86,7 @@ export class ClientCore {
    * any other an `SdkError`. An abort rejects with the signal's reason and is not reported.
    */
   async run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<T> {
+    checkRequestOptions(request.options);
     let response: HttpResponse | undefined;
     try {
       response = await this.transport.send(request);

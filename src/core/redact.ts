@@ -1,3 +1,5 @@
+import { secretPattern } from './secret-spellings.js';
+
 /** What replaces a secret wherever it would otherwise appear. */
 export const REDACTED = '[REDACTED]';
 
@@ -10,28 +12,23 @@ const SECRET_PARAMETERS = ['token', 'key', 'password'];
  * can leak them (the octokit request-error approach).
  */
 export class Redactor {
-  readonly #needles: string[];
+  /** Every spelling of every secret (see `secretPattern`), compiled once per client. */
+  readonly #pattern: RegExp | undefined;
 
   constructor(secrets: readonly (string | undefined)[]) {
-    const needles = new Set<string>();
-    for (const secret of secrets) {
-      // Short values would redact ordinary words; the servers' secrets are long.
-      if (!secret || secret.length < 4) continue;
-      needles.add(secret);
-      needles.add(encodeURIComponent(secret));
-      needles.add(new URLSearchParams({ s: secret }).toString().slice(2));
-    }
-    // Longest first, so an encoded form is not half-replaced through a shorter one.
-    this.#needles = [...needles].sort((a, b) => b.length - a.length);
+    // Short values would redact ordinary words; the servers' secrets are long.
+    const kept = secrets.filter(
+      (secret): secret is string => typeof secret === 'string' && secret.length >= 4,
+    );
+    const source = secretPattern(kept);
+    this.#pattern = source === undefined ? undefined : new RegExp(source, 'g');
   }
 
-  /** A copy of `text` with every secret replaced. */
+  /** A copy of `text` with every secret replaced, in every spelling a server can produce. */
   text(text: string): string {
-    let result = text;
-    for (const needle of this.#needles) {
-      if (result.includes(needle)) result = result.split(needle).join(REDACTED);
-    }
-    return result;
+    if (this.#pattern === undefined) return text;
+    this.#pattern.lastIndex = 0;
+    return text.replace(this.#pattern, REDACTED);
   }
 
   /** The URL as a string, with secret query parameters and any secret in it replaced. */
@@ -45,16 +42,34 @@ export class Redactor {
     return this.text(parsed.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED));
   }
 
-  /** A deep copy of a parsed body with every string holding a secret redacted, keys included. */
+  /**
+   * A deep copy of a parsed body with every string holding a secret redacted, keys included.
+   * Iterative, so a 50,000-deep value costs memory, never a `RangeError`.
+   */
   value(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((entry) => this.value(entry));
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([name, entry]) => [this.text(name), this.value(entry)]),
-      );
+    const root: { value: unknown } = { value: undefined };
+    const work: { source: unknown; assign: (copy: unknown) => void }[] = [
+      { source: value, assign: (copy) => (root.value = copy) },
+    ];
+    for (let item = work.pop(); item !== undefined; item = work.pop()) {
+      const { source, assign } = item;
+      if (typeof source === 'string') assign(this.text(source));
+      else if (Array.isArray(source)) {
+        const copy: unknown[] = new Array(source.length);
+        assign(copy);
+        source.forEach((entry, index) => {
+          work.push({ source: entry, assign: (inner) => (copy[index] = inner) });
+        });
+      } else if (source !== null && typeof source === 'object') {
+        const copy: Record<string, unknown> = {};
+        assign(copy);
+        for (const [name, entry] of Object.entries(source)) {
+          const key = this.text(name);
+          work.push({ source: entry, assign: (inner) => (copy[key] = inner) });
+        }
+      } else assign(source);
     }
-    return value;
+    return root.value;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { SdkError } from '../core/errors/sdk-error.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
 
 /*
  * Argument checks, run before any request: Hubzilla answers most bad arguments with an empty 200
@@ -9,7 +9,7 @@ import { SdkError } from '../core/errors/sdk-error.js';
 export function requireFileId(value: unknown): string {
   const id = requireText('file_id', value);
   if (/[%_]/.test(id)) {
-    throw new SdkError(
+    throw new ArgumentError(
       `file_id "${id}" contains "%" or "_": Hubzilla matches file ids with SQL LIKE, where these are wildcards that can select another file`,
     );
   }
@@ -19,7 +19,7 @@ export function requireFileId(value: unknown): string {
 /** A required, non-empty string. */
 export function requireText(name: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new SdkError(`${name} is required and must be a non-empty string, got ${describe(value)}`);
+    throw new ArgumentError(`${name} is required and must be a non-empty string, got ${describe(value)}`);
   }
   return value;
 }
@@ -33,7 +33,7 @@ export function optionalText(name: string, value: unknown): string | undefined {
 export function requireId(name: string, value: unknown, required = true): number | undefined {
   if (value === undefined && !required) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    throw new SdkError(
+    throw new ArgumentError(
       `${name} must be a positive integer${value === undefined ? ' and is required' : `, got ${describe(value)}`}`,
     );
   }
@@ -44,7 +44,7 @@ export function requireId(name: string, value: unknown, required = true): number
 export function optionalCount(name: string, value: unknown, min = 0): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new SdkError(`${name} must be an integer ≥ ${min}, got ${describe(value)}`);
+    throw new ArgumentError(`${name} must be an integer ≥ ${min}, got ${describe(value)}`);
   }
   return value;
 }
@@ -57,7 +57,7 @@ export function exactlyOne<K extends string>(what: string, params: unknown, keys
   );
   const [key] = given;
   if (given.length !== 1 || key === undefined) {
-    throw new SdkError(
+    throw new ArgumentError(
       `${what} needs exactly one of ${keys.join(', ')}; got ${given.length === 0 ? 'none' : given.join(' and ')}`,
     );
   }

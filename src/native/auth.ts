@@ -1,5 +1,5 @@
 import { isLoopback, siteRoot } from '../core/base-url.js';
-import { SdkError } from '../core/errors/sdk-error.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
 
 /** The fixed headers, secrets and 401 hint that HTTP Basic against Hubzilla needs. */
 export interface BasicAuth {
@@ -16,14 +16,14 @@ export interface BasicAuth {
  */
 export function basicAuth(username: unknown, password: unknown): BasicAuth {
   if (typeof username !== 'string' || username.trim() === '') {
-    throw new SdkError('username is required: the channel nickname or the account e-mail');
+    throw new ArgumentError('username is required: the channel nickname or the account e-mail');
   }
   if (username.includes(':')) {
-    throw new SdkError(
+    throw new ArgumentError(
       'username must not contain ":" (HTTP Basic cannot carry it); use the channel nickname or e-mail',
     );
   }
-  if (typeof password !== 'string') throw new SdkError('password is required and must be a string');
+  if (typeof password !== 'string') throw new ArgumentError('password is required and must be a string');
   const pair = `${username}:${password}`;
   const encoded = base64Utf8(pair);
   const colon = password.includes(':');
@@ -43,7 +43,7 @@ export function basicAuth(username: unknown, password: unknown): BasicAuth {
 export function checkedRoot(baseUrl: string | URL, allowInsecureHttp: boolean | undefined): URL {
   const root = siteRoot(baseUrl);
   if (root.protocol === 'http:' && !isLoopback(root) && allowInsecureHttp !== true) {
-    throw new SdkError(
+    throw new ArgumentError(
       `Refusing plain http to ${root.host}: the password would travel unencrypted with every request. Use https, or pass allowInsecureHttp: true if you really mean it`,
     );
   }

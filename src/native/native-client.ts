@@ -1,5 +1,6 @@
 import { ClientCore } from '../core/client-core.js';
-import { SdkError } from '../core/errors/sdk-error.js';
+import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import { basicAuth, checkedRoot } from './auth.js';
 import { VersionAnswerSchema } from './envelopes.js';
@@ -65,6 +66,7 @@ export class NativeClient {
   readonly abconfig: AbconfigResource;
   readonly permissions: PermissionsResource;
   readonly #api: NativeApi;
+  readonly #summary: ClientSummary;
 
   constructor(options: NativeClientOptions) {
     const auth = basicAuth(options?.username, options?.password);
@@ -73,7 +75,7 @@ export class NativeClient {
       options.channel !== undefined &&
       (typeof options.channel !== 'string' || options.channel.trim() === '')
     ) {
-      throw new SdkError('channel must be a non-empty channel nickname when given');
+      throw new ArgumentError('channel must be a non-empty channel nickname when given');
     }
     const core = new ClientCore({
       options,
@@ -83,6 +85,7 @@ export class NativeClient {
       authenticationHint: auth.hint,
     });
     this.#api = new NativeApi(core, options.channel);
+    this.#summary = clientSummary('NativeClient', core, options.channel);
     this.channel = new ChannelResource(this.#api);
     this.network = new NetworkResource(this.#api);
     this.files = new FilesResource(this.#api);
@@ -94,6 +97,16 @@ export class NativeClient {
     this.abook = new AbookResource(this.#api);
     this.abconfig = new AbconfigResource(this.#api);
     this.permissions = new PermissionsResource(this.#api);
+  }
+
+  /** What `JSON.stringify(hub)` shows: where the client points, never the credentials. */
+  toJSON(): ClientSummary {
+    return this.#summary;
+  }
+
+  /** What `util.inspect(hub)` and `console.log(hub)` show in Node. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return inspectSummary(this.#summary);
   }
 
   /** `version`: the hub's Hubzilla version, e.g. `"8.8.7"`. */

@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { SdkError } from '../core/errors/sdk-error.js';
+import { ArgumentError } from '../core/errors/argument-error.js';
 
 export interface FileFromPathOptions {
   /**
@@ -26,7 +26,7 @@ export interface FileFromPathOptions {
 export async function fileFromPath(path: string, options: FileFromPathOptions = {}): Promise<File> {
   // `stat` first: `openAsBlob` reports a missing file as a vague TypeError, `stat` as ENOENT with the path.
   const stats = await stat(path);
-  if (!stats.isFile()) throw new SdkError(`Not a file: ${path}`);
+  if (!stats.isFile()) throw new ArgumentError(`Not a file: ${path}`);
   const blob = await openAsBlob(path, options.type === undefined ? {} : { type: options.type });
   // A File made of a Blob refers to that Blob's data, so it stays backed by the disk.
   return new File([blob], options.name ?? basename(path), { type: blob.type, lastModified: stats.mtimeMs });

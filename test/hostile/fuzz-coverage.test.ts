@@ -5,9 +5,13 @@ import { NATIVE_METHODS } from './fuzz/native-methods.js';
 
 /** Every public method, read off the clients themselves: a method added later cannot skip the fuzz. */
 function publicMethods(client: object): string[] {
+  // Plain methods that call the server; getters (`token`) and `toJSON` (serialization) are not calls.
   const methods = (target: object) =>
     Object.getOwnPropertyNames(target).filter(
-      (name) => name !== 'constructor' && typeof (target as Record<string, unknown>)[name] === 'function',
+      (name) =>
+        name !== 'constructor' &&
+        name !== 'toJSON' &&
+        typeof Object.getOwnPropertyDescriptor(target, name)?.value === 'function',
     );
   const ctor = client.constructor as unknown as Record<string, unknown>;
   return [

@@ -1,4 +1,5 @@
 export { ApiError, type ApiErrorDetails } from './api-error.js';
+export { ArgumentError } from './argument-error.js';
 export { AuthenticationError } from './authentication-error.js';
 export { ConnectionError } from './connection-error.js';
 export { NotFoundError } from './not-found-error.js';

@@ -1,4 +1,4 @@
-import { SdkError } from '../../core/errors/sdk-error.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
 import {
   DEFAULT_CHUNK_SIZE,
   DEFAULT_CONCURRENCY,
@@ -23,7 +23,7 @@ export interface ResolvedDownload {
 export function resolveDownload(fileId: string, options: DownloadOptions = {}): ResolvedDownload {
   if (typeof fileId !== 'string' || fileId.length === 0)
     // The server matches `file_id` as a prefix: an empty one would pick whichever record comes first.
-    throw new SdkError('file_id must be a non-empty string');
+    throw new ArgumentError('file_id must be a non-empty string');
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const start = options.start ?? 0;
@@ -32,12 +32,15 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
   requireNonNegativeInteger('start', start);
   if (options.end !== undefined) {
     requireNonNegativeInteger('end', options.end);
-    if (options.end < start) throw new SdkError(`end (${options.end}) must not be before start (${start})`);
+    if (options.end < start)
+      throw new ArgumentError(`end (${options.end}) must not be before start (${start})`);
   }
   if (options.timeout !== undefined && !(Number.isFinite(options.timeout) && options.timeout > 0))
-    throw new SdkError(`timeout must be a positive number of milliseconds, got ${String(options.timeout)}`);
+    throw new ArgumentError(
+      `timeout must be a positive number of milliseconds, got ${String(options.timeout)}`,
+    );
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
-    throw new SdkError('onProgress must be a function');
+    throw new ArgumentError('onProgress must be a function');
   return {
     fileId,
     chunkSize,
@@ -52,10 +55,10 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
 
 function requirePositiveInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1)
-    throw new SdkError(`${name} must be a positive integer, got ${String(value)}`);
+    throw new ArgumentError(`${name} must be a positive integer, got ${String(value)}`);
 }
 
 function requireNonNegativeInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0)
-    throw new SdkError(`${name} must be a non-negative integer, got ${String(value)}`);
+    throw new ArgumentError(`${name} must be a non-negative integer, got ${String(value)}`);
 }

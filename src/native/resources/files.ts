@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { decodeBase64 } from '../../core/base64.js';
-import { SdkError } from '../../core/errors/sdk-error.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import { PagePromise } from '../../core/page-promise.js';
@@ -36,7 +36,7 @@ export class FilesResource {
     const records = optionalCount('records', params.records) ?? 0;
     const first = optionalCount('start', params.start);
     if (first !== undefined && records === 0) {
-      throw new SdkError('files.list: start needs records > 0 (the hub ignores start without records)');
+      throw new ArgumentError('files.list: start needs records > 0 (the hub ignores start without records)');
     }
     const { filehash, filename, filetype, since, until } = params;
     const filters = { filehash, filename, filetype, since, until };

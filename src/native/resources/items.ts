@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { SdkError } from '../../core/errors/sdk-error.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
 import { type Item, ItemUpdateResultSchema } from '../../schemas/index.js';
@@ -68,10 +68,12 @@ export class ItemsResource {
 function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
   const body = typeof params.body === 'string' ? params.body : undefined;
   if (!hasMedia && (body === undefined || body.trim() === '')) {
-    throw new SdkError('items.update: body is required and must not be empty (the hub answers "no content")');
+    throw new ArgumentError(
+      'items.update: body is required and must not be empty (the hub answers "no content")',
+    );
   }
   if (params.parent !== undefined && params.parent_mid !== undefined) {
-    throw new SdkError('items.update: give parent or parent_mid, not both');
+    throw new ArgumentError('items.update: give parent or parent_mid, not both');
   }
   const { title, coord, location, expire, mimetype, remote_xchan, consensus, nocomment, namespace } = params;
   const { remote_id, message_id, created, webpage, pagetitle, layout_mid, verb, obj_type } = params;
@@ -104,5 +106,5 @@ function mediaBlob(media: MediaUpload | undefined): Blob | undefined {
   if (media === undefined || media instanceof Blob) return media;
   if (media instanceof ArrayBuffer) return new Blob([media]);
   if (media instanceof Uint8Array) return new Blob([media.slice()]);
-  throw new SdkError('items.update: media must be a Blob, a File, a Uint8Array or an ArrayBuffer');
+  throw new ArgumentError('items.update: media must be a Blob, a File, a Uint8Array or an ArrayBuffer');
 }

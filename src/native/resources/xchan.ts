@@ -1,4 +1,4 @@
-import { SdkError } from '../../core/errors/sdk-error.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type Xchan, XchanSchema } from '../../schemas/index.js';
 import { exactlyOne, requireText } from '../arguments.js';
@@ -32,7 +32,9 @@ export class XchanResource {
     const value = requireText(key, (params as Record<string, unknown>)[key]);
     if (value.includes('%')) {
       // The hub formats the value into its SQL with sprintf: "%" makes it fail with HTTP 500.
-      throw new SdkError(`${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`);
+      throw new ArgumentError(
+        `${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`,
+      );
     }
     const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"`, shape: 'object' as const };
     return this.#api.read('xchan', { [key]: value }, spec, options);

@@ -1,0 +1,122 @@
+import { ArgumentError } from './errors/argument-error.js';
+import type { ClientOptions, RequestOptions, RetryOptions } from './options.js';
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a header value must not hold: a line break or NUL would let a value start a new header. */
+const HEADER_VALUE_BREAK = /[\r\n\0]/;
+const VALIDATION_MODES = new Set(['strict', 'warn', 'off']);
+const HOOK_NAMES = ['onRequest', 'onResponse', 'onRetry', 'onError', 'onValidationWarning'] as const;
+
+/**
+ * The client's options, checked at construction so that a mistake is an `ArgumentError` before any
+ * request, not a `TypeError` (or a silent NaN timeout) in the middle of one. Messages name the option
+ * and never quote a header's value (it may be a credential).
+ */
+export function checkClientOptions(options: ClientOptions): void {
+  if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
+  checkTimeout('timeout', options.timeout);
+  checkRetry(options.retry);
+  checkHeaders('headers', options.headers);
+  if (options.maxResponseBytes !== undefined) positive('maxResponseBytes', options.maxResponseBytes, true);
+  if (options.validation !== undefined && !VALIDATION_MODES.has(options.validation)) {
+    throw new ArgumentError(
+      `validation must be 'strict', 'warn' or 'off', got ${describe(options.validation)}`,
+    );
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new ArgumentError('fetch must be a function (a fetch implementation) when given');
+  }
+  const hooks = options.hooks;
+  if (hooks !== undefined) {
+    if (hooks === null || typeof hooks !== 'object')
+      throw new ArgumentError('hooks must be an object when given');
+    for (const name of HOOK_NAMES) {
+      if (hooks[name] !== undefined && typeof hooks[name] !== 'function') {
+        throw new ArgumentError(`hooks.${name} must be a function when given`);
+      }
+    }
+  }
+}
+
+/** The per-call options that can be checked before sending. */
+export function checkRequestOptions(options: RequestOptions | undefined): void {
+  if (options === undefined) return;
+  checkTimeout('timeout', options.timeout);
+  checkHeaders('headers', options.headers);
+}
+
+function checkTimeout(name: string, value: unknown): void {
+  if (value !== undefined) positive(name, value, false);
+}
+
+function checkRetry(retry: number | RetryOptions | undefined): void {
+  if (retry === undefined) return;
+  if (typeof retry === 'number') {
+    count('retry', retry);
+    return;
+  }
+  if (retry === null || typeof retry !== 'object') {
+    throw new ArgumentError('retry must be a number of retries or a retry policy object');
+  }
+  if (retry.limit !== undefined) count('retry.limit', retry.limit);
+  if (retry.maxRetryAfter !== undefined) nonNegative('retry.maxRetryAfter', retry.maxRetryAfter);
+  if (retry.backoffLimit !== undefined) nonNegative('retry.backoffLimit', retry.backoffLimit);
+  if (retry.delay !== undefined && typeof retry.delay !== 'function') {
+    throw new ArgumentError('retry.delay must be a function (attempt) => milliseconds');
+  }
+  if (retry.statusCodes !== undefined) {
+    const codes: unknown = retry.statusCodes;
+    if (
+      !Array.isArray(codes) ||
+      !codes.every((code) => Number.isInteger(code) && code >= 100 && code <= 599)
+    ) {
+      throw new ArgumentError('retry.statusCodes must be a list of HTTP statuses (integers from 100 to 599)');
+    }
+  }
+}
+
+function checkHeaders(name: string, headers: unknown): void {
+  if (headers === undefined) return;
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
+    throw new ArgumentError(`${name} must be an object of header names to values`);
+  }
+  for (const [header, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(header))
+      throw new ArgumentError(`${name}: ${describe(header)} is not a valid header name`);
+    if (typeof value !== 'string' || HEADER_VALUE_BREAK.test(value)) {
+      throw new ArgumentError(
+        `${name}: the value of "${header}" must be a string without line breaks or NUL`,
+      );
+    }
+  }
+}
+
+function positive(name: string, value: unknown, integer: boolean): void {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new ArgumentError(
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got ${describe(value)}`,
+    );
+  }
+}
+
+function nonNegative(name: string, value: unknown): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ArgumentError(`${name} must be a finite number ≥ 0, got ${describe(value)}`);
+  }
+}
+
+function count(name: string, value: unknown): void {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new ArgumentError(`${name} must be a whole number ≥ 0, got ${describe(value)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value);
+}
