@@ -9,7 +9,9 @@
  * paging, validation, five modules). The limits below are the measured sizes plus about 0.5 kB,
  * so that growth is a decision, not an accident. Measured with this tool (rolldown), before the
  * one-file-per-module ESM build: 21.0 / 26.4 / 28.8 kB; after: 20.3 / 26.5 / 28.9 kB; with the
- * transport and download work that landed beside it: 20.4 / 26.7 / 29.1 kB.
+ * transport and download work that landed beside it: 20.4 / 26.7 / 29.1 kB; with the one answer
+ * pipeline, the hardened transport and redaction (issue 11): 23.1 / 29.5 / 32.3 kB, to be cut in the
+ * size work that follows.
  */
 export default [
   {
@@ -17,20 +19,20 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '20.9 kB',
+    limit: '23.6 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '27.2 kB',
+    limit: '30.0 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '29.6 kB',
+    limit: '32.8 kB',
   },
 ];

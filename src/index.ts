@@ -1,4 +1,5 @@
 export * from './app/index.js';
+export type { ClientSummary } from './core/client-summary.js';
 export {
   ApiError,
   type ApiErrorDetails,

@@ -44,6 +44,9 @@ describe('NativeClient in Chromium (fake site behind the msw Service Worker)', (
     controller.abort();
     const error = await reader.read().catch((reason: unknown) => reason);
     expect((error as DOMException).name).toBe('AbortError');
+    // The request already on its way when the signal fired may still reach the worker: let it land,
+    // then no further request may follow.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const calls = filedataCalls();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(filedataCalls()).toBe(calls);

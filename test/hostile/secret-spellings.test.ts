@@ -26,7 +26,7 @@ function spellings(secret: string): Record<string, string> {
   return {
     raw: secret,
     'URL-encoded': encoded,
-    'URL-encoded, lower-case hex': encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    'URL-encoded, lower-case hex': encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
     'form-encoded': new URLSearchParams({ s: secret }).toString().slice(2),
     'PHP JSON': phpJson(secret),
     'PHP JSON, upper-case hex': phpJson(secret).replace(
