@@ -58,6 +58,13 @@ export class NativeApi {
     return this.#core.answer(request, spec, this.#screen(spec));
   }
 
+  /** Reports a failure a download found across chunks of `file_id`, as a failed call is reported. */
+  reportDownloadFailure(error: unknown, fileId: string): unknown {
+    const url = new URL(`${API_PATH}filedata`, this.#core.root);
+    url.searchParams.set('file_id', fileId);
+    return this.#core.report(error, { method: 'GET', url: this.#core.redactor.url(url) });
+  }
+
   #screen<S extends z.ZodMiniType, V>(spec: HubAnswerSpec<S, V>) {
     return hubzillaScreen(spec as HubAnswerSpec<z.ZodMiniType, unknown>, this.#core.redactor, {
       channel: this.#channel,

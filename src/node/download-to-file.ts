@@ -1,18 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ArgumentError } from '../core/errors/argument-error.js';
+import { SdkError } from '../core/errors/sdk-error.js';
+import type { RequestOptions } from '../core/options.js';
 import type { DownloadOptions } from '../native/download/index.js';
+import { resolveDownload } from '../native/download/resolve-options.js';
+import type { Attach } from '../schemas/index.js';
+import {
+  type RecordIdentity,
+  readPartial,
+  recordIdentity,
+  sameIdentity,
+  writeSidecar,
+} from './partial-download.js';
 
-/** What `downloadToFile` needs of a `NativeClient`. */
+/** What `downloadToFile` needs of a `NativeClient` (`files.meta` only to resume). */
 export interface DownloadSource {
-  files: { download(fileId: string, options?: DownloadOptions): ReadableStream<Uint8Array> };
+  files: {
+    download(fileId: string, options?: DownloadOptions): ReadableStream<Uint8Array>;
+    meta?(params: { file_id: string }, options?: RequestOptions): Promise<Attach>;
+  };
+}
+
+/** Options of `downloadToFile`: those of `files.download()`, plus `resume`. */
+export interface DownloadToFileOptions extends DownloadOptions {
+  /**
+   * Keep the partial file when the download fails, is aborted or the process dies, and continue
+   * from it on the next call with the same `path` when the file's record on the hub (hash, size,
+   * revision, edit time) is unchanged; start over otherwise. The partial bytes wait in
+   * `.<name>.part` beside the target, described by `.<name>.part.json`. `onProgress` counts the
+   * resumed bytes as loaded. Costs one `filemeta` request when a partial file is found.
+   * @default false
+   */
+  resume?: boolean;
 }
 
 export interface DownloadToFileResult {
   /** The path written, as given. */
   path: string;
-  /** How many bytes were written. */
+  /** How many bytes the file holds, resumed bytes included. */
   bytes: number;
+  /** How many of them were already on disk from an interrupted earlier call (`resume`); else 0. */
+  resumedBytes: number;
 }
 
 /**
@@ -20,48 +50,191 @@ export interface DownloadToFileResult {
  * bytes go to a temporary file beside the target (`.<name>.<random>.part`, so the rename stays on one
  * file system), which is flushed to disk and renamed into place only once complete: a failed or
  * aborted download leaves nothing at `path`, and a file already there stays untouched until then.
+ * With `resume: true` the partial file is kept instead, and the next call continues it.
+ *
+ * A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`.
  *
  * @example
  * const { bytes } = await downloadToFile(hub, fileId, './big.bin', { concurrency: 4, signal });
+ * await downloadToFile(hub, fileId, './big.bin', { resume: true }); // continues after a failure
  */
 export async function downloadToFile(
   hub: DownloadSource,
   file_id: string,
   path: string,
-  options?: DownloadOptions,
+  options: DownloadToFileOptions = {},
 ): Promise<DownloadToFileResult> {
-  // First, so bad options throw before anything touches the disk.
-  const stream = hub.files.download(file_id, options);
+  const { resume = false, ...download } = options;
+  // First, so bad options throw before anything touches the disk or the network.
+  resolveDownload(file_id, download);
+  if (resume) return resumeDownload(hub, file_id, path, download);
+  const stream = hub.files.download(file_id, download);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
-  let handle: FileHandle | undefined;
+  return fileStep(path, 'write', () =>
+    finish(stream, () => open(temporary, 'wx'), {
+      temporary,
+      path,
+      resumedBytes: 0,
+      onFailure: () => rm(temporary, { force: true }),
+    }),
+  );
+}
+
+async function resumeDownload(
+  hub: DownloadSource,
+  file_id: string,
+  path: string,
+  download: DownloadOptions,
+): Promise<DownloadToFileResult> {
+  const temporary = join(dirname(path), `.${basename(path)}.part`);
+  const from = download.start ?? 0;
+  const partial = await fileStep(path, 'read the partial download of', () => readPartial(temporary));
+  /** The version the partial bytes are of, once confirmed unchanged on the hub. */
+  let kept: RecordIdentity | undefined;
+  let resumedBytes = 0;
+  const { sidecar } = partial ?? {};
+  if (partial && partial.size > 0 && sidecar?.file_id === file_id && sidecar.start === from) {
+    if (!hub.files.meta) throw new ArgumentError('downloadToFile: resume needs files.meta (a NativeClient)');
+    const identity = recordIdentity(
+      await hub.files.meta(
+        { file_id },
+        {
+          ...(download.signal && { signal: download.signal }),
+          ...(download.timeout !== undefined && { timeout: download.timeout }),
+        },
+      ),
+    );
+    if (sameIdentity(identity, sidecar)) {
+      kept = identity;
+      const end = Math.min(download.end ?? identity.filesize, identity.filesize);
+      resumedBytes = Math.max(0, Math.min(partial.size, end - from));
+    }
+  }
+  let version = kept;
+  const { onProgress, onRecord } = download;
+  const stream = hub.files.download(file_id, {
+    ...download,
+    start: from + resumedBytes,
+    onRecord: (record) => {
+      const seen = recordIdentity(record);
+      if (kept && !sameIdentity(kept, seen))
+        throw new SdkError(
+          `The file "${file_id}" changed on the hub while its download was resumed: the next call starts over`,
+        );
+      version = seen;
+      onRecord?.(record);
+    },
+    ...(onProgress && {
+      onProgress: ({ loaded, total }) =>
+        onProgress({ loaded: loaded + resumedBytes, total: total + resumedBytes }),
+    }),
+  });
+  return fileStep(path, 'write', () =>
+    finish(stream, () => open(temporary, resumedBytes > 0 ? 'r+' : 'w'), {
+      temporary,
+      path,
+      resumedBytes,
+      // Before the first new byte, so that even a killed process leaves a partial file it can resume.
+      beforeFirstWrite: async (handle) => {
+        await handle.truncate(resumedBytes);
+        if (version) await writeSidecar(temporary, { file_id, start: from, ...version });
+      },
+      onFailure: async () => {
+        if (version === undefined) await removePartial(temporary);
+      },
+      onSuccess: () => rm(`${temporary}.json`, { force: true }),
+    }),
+  );
+}
+
+interface Target {
+  temporary: string;
+  path: string;
+  resumedBytes: number;
+  beforeFirstWrite?: (handle: FileHandle) => Promise<void>;
+  onSuccess?: () => Promise<void>;
+  /** Cleans up after a failure (the stream is cancelled and the file closed by then). */
+  onFailure: () => Promise<void>;
+}
+
+/** Writes the stream into `handle` after the resumed bytes, flushes, renames into place. */
+async function finish(
+  stream: ReadableStream<Uint8Array>,
+  openFile: () => Promise<FileHandle>,
+  target: Target,
+): Promise<DownloadToFileResult> {
+  let unclosed: FileHandle | undefined;
   try {
-    handle = await open(temporary, 'wx');
-    const bytes = await writeAll(stream, handle);
+    const handle = await openFile();
+    unclosed = handle;
+    const written = await writeAll(stream, handle, target);
     await handle.sync();
     await handle.close();
-    handle = undefined;
-    await rename(temporary, path);
-    return { path, bytes };
+    unclosed = undefined;
+    await rename(target.temporary, target.path);
+    await target.onSuccess?.();
+    return { path: target.path, bytes: target.resumedBytes + written, resumedBytes: target.resumedBytes };
   } catch (error) {
-    // Whatever failed, the stream must stop fetching and the partial file must go.
+    // Whatever failed, the stream must stop fetching.
     await stream.cancel(error).catch(() => {});
-    await handle?.close().catch(() => {});
-    await rm(temporary, { force: true }).catch(() => {});
+    await unclosed?.close().catch(() => {});
+    await target.onFailure().catch(() => {});
     throw error;
   }
 }
 
 /** Awaiting each write before the next read is the backpressure: one chunk in memory at a time. */
-async function writeAll(stream: ReadableStream<Uint8Array>, handle: FileHandle): Promise<number> {
+async function writeAll(
+  stream: ReadableStream<Uint8Array>,
+  handle: FileHandle,
+  target: Target,
+): Promise<number> {
   let total = 0;
-  for await (const chunk of stream) {
+  const reader = stream.getReader();
+  let first = true;
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (first) {
+      first = false;
+      await target.beforeFirstWrite?.(handle);
+    }
+    if (done) return total;
     let offset = 0;
     // `write` may take fewer bytes than offered.
     while (offset < chunk.length) {
-      const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+      const position = target.resumedBytes + total + offset;
+      const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, position);
       offset += bytesWritten;
     }
     total += chunk.length;
   }
-  return total;
+}
+
+function removePartial(temporary: string): Promise<unknown> {
+  return Promise.all([rm(temporary, { force: true }), rm(`${temporary}.json`, { force: true })]);
+}
+
+/**
+ * Runs a step that touches the file system: an error of Node's fs (it has a `code` and a `syscall`)
+ * becomes an `SdkError` naming the TARGET path (the temporary file's name means nothing to a user),
+ * with the fs error as `cause`; an `SdkError` or an abort reason passes through.
+ */
+async function fileStep<T>(path: string, doing: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isFsError(error)) throw error;
+    throw new SdkError(`downloadToFile could not ${doing} "${path}": ${error.code} (${error.syscall})`, {
+      cause: error,
+    });
+  }
+}
+
+function isFsError(error: unknown): error is Error & { code: string; syscall: string } {
+  return (
+    error instanceof Error &&
+    !(error instanceof SdkError) &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { syscall?: unknown }).syscall === 'string'
+  );
 }

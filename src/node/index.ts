@@ -1,2 +1,7 @@
-export { type DownloadSource, type DownloadToFileResult, downloadToFile } from './download-to-file.js';
+export {
+  type DownloadSource,
+  type DownloadToFileOptions,
+  type DownloadToFileResult,
+  downloadToFile,
+} from './download-to-file.js';
 export { type FileFromPathOptions, fileFromPath } from './file-from-path.js';

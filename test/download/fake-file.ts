@@ -156,7 +156,8 @@ export class FakeFile {
     const bytes = this.#data.slice(call.start, call.start + served);
     call.served = bytes.length;
     return {
-      attach: record(this.#options.filesize?.(call) ?? size, this.#options.attach),
+      // The file the hub matched: the requested id, as an exact match (overridable to test a mismatch).
+      attach: record(this.#options.filesize?.(call) ?? size, { hash: call.file_id, ...this.#options.attach }),
       start: call.start,
       length: bytes.length,
       bytes,

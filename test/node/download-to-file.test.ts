@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('downloadToFile', () => {
     const { hub } = fakeHub();
     const path = join(dir, 'big.bin');
     const result = await downloadToFile(hub, 'f', path, small);
-    expect(result).toEqual({ path, bytes: data.length });
+    expect(result).toEqual({ path, bytes: data.length, resumedBytes: 0 });
     expect(sha256(await readFile(path))).toBe(sha256(data));
     expect(await readdir(dir)).toEqual(['big.bin']);
   });
@@ -111,12 +111,27 @@ describe('downloadToFile', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('sends no request when the directory does not exist', async () => {
+  it('sends no request when the directory does not exist: an SdkError naming the target, fs error as cause', async () => {
     const { file, hub } = fakeHub();
-    await expect(downloadToFile(hub, 'f', join(dir, 'missing', 'x.bin'))).rejects.toMatchObject({
-      code: 'ENOENT',
-    });
+    const target = join(dir, 'missing', 'x.bin');
+    const error = await downloadToFile(hub, 'f', target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SdkError);
+    expect((error as Error).message).toBe(`downloadToFile could not write "${target}": ENOENT (open)`);
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
     await settle();
     expect(file.calls).toHaveLength(0);
+  });
+
+  it('makes a target that is a folder an SdkError naming it, and leaves nothing behind', async () => {
+    const { hub } = fakeHub();
+    const target = join(dir, 'folder');
+    await mkdir(target);
+    const error = await downloadToFile(hub, 'f', target, small).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SdkError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`could not write "${target}": (EISDIR|EPERM|ENOTEMPTY) \\(rename\\)`),
+    );
+    expect((error as Error).message).not.toMatch(/\.part/);
+    expect(await readdir(dir)).toEqual(['folder']);
   });
 });

@@ -51,3 +51,46 @@ export function chunkBytes(chunk: FileChunk, segment: Segment, end: number, file
   // `slice`, not `subarray`: a view would keep the whole oversized answer alive with the reader.
   return bytes.length > wanted ? bytes.slice(0, wanted) : bytes;
 }
+
+/** What identifies the file a chunk came from; every chunk must carry the first chunk's. */
+export interface RecordIdentity {
+  hash: string;
+  filesize: number;
+  revision: string;
+  edited: string;
+}
+
+export function identityOf(chunk: FileChunk, filesize: number): RecordIdentity {
+  const { hash, revision, edited } = chunk.attach as { hash?: unknown; revision?: unknown; edited?: unknown };
+  return { hash: String(hash ?? ''), filesize, revision: String(revision ?? ''), edited: stamp(edited) };
+}
+
+/**
+ * Refuses a chunk of another file or of another version of it. Hubzilla matches `file_id` as a
+ * PREFIX, so a chunk can name another file whose hash starts the same way; and a file replaced during
+ * the download changes its size, revision or edit time. Mixing such bytes would corrupt the result.
+ */
+export function checkSameFile(
+  first: RecordIdentity,
+  chunk: RecordIdentity,
+  fileId: string,
+  offset: number,
+): void {
+  if (!chunk.hash.startsWith(fileId)) {
+    throw new SdkError(
+      `The chunk at offset ${offset} belongs to another file ("${chunk.hash}") than the requested file_id "${fileId}"`,
+    );
+  }
+  const changed = (['hash', 'filesize', 'revision', 'edited'] as const).find(
+    (key) => chunk[key] !== first[key],
+  );
+  if (changed !== undefined) {
+    throw new SdkError(
+      `The file changed during the download: file_id "${fileId}" had ${changed} ${String(first[changed])} at the start, ${String(chunk[changed])} at offset ${offset}`,
+    );
+  }
+}
+
+function stamp(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value ?? '');
+}

@@ -2,13 +2,32 @@ import { SdkError } from '../../core/errors/sdk-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { FileChunk } from '../file-chunk.js';
 import { abortable } from './abortable.js';
-import { chunkBytes, fileSizeOf, type Segment } from './check-chunk.js';
+import {
+  checkSameFile,
+  chunkBytes,
+  fileSizeOf,
+  identityOf,
+  type RecordIdentity,
+  type Segment,
+} from './check-chunk.js';
 import type { ChunkFetcher, DownloadProgress } from './options.js';
 import type { ResolvedDownload } from './resolve-options.js';
 
 interface RequestedSegment extends Segment {
   result: Promise<FileChunk>;
 }
+
+/**
+ * A hub that keeps answering far less than asked (one byte per request was seen) would take one
+ * request per crumb. A single short answer is normal (a proxy or the storage gave less) and the rest
+ * is asked for; this many short answers IN A ROW, each under `SHORT_ANSWER_BYTES` (or the chunk size,
+ * if smaller), end the download instead. A server that caps chunks at 64 KiB still works.
+ */
+export const MAX_SHORT_ANSWERS_IN_A_ROW = 16;
+const SHORT_ANSWER_BYTES = 16 * 1024;
+
+/** Reports a failure the download itself found (not one a chunk request already reported). */
+export type DownloadFailureReporter = (error: unknown) => unknown;
 
 /**
  * The state of one download. Each `next()` yields the following bytes in file order; requests run
@@ -27,18 +46,23 @@ export class ChunkedDownload {
   #planned: number;
   /** The next byte to deliver. */
   #position: number;
-  #filesize: number | undefined;
   /** Exclusive end of the bytes to deliver: the range cut to the file, known after the first chunk. */
   #end: number | undefined;
+  /** The first chunk's record: every later chunk must be of the same file and version. */
+  #identity: RecordIdentity | undefined;
+  #shortAnswersInARow = 0;
+  readonly #report: DownloadFailureReporter | undefined;
 
   constructor(
     fetchChunk: ChunkFetcher,
     options: ResolvedDownload,
     onRecord?: (attach: FileChunk['attach']) => void,
+    report?: DownloadFailureReporter,
   ) {
     this.#fetchChunk = fetchChunk;
     this.#options = options;
     this.#onRecord = onRecord;
+    this.#report = report;
     this.#planned = options.start;
     this.#position = options.start;
   }
@@ -60,7 +84,12 @@ export class ChunkedDownload {
       this.#fill();
       const segment = this.#queue.shift()!;
       const chunk = await abortable(segment.result, this.#controller.signal);
-      const bytes = this.#accept(segment, chunk);
+      let bytes: Uint8Array;
+      try {
+        bytes = this.#accept(segment, chunk);
+      } catch (error) {
+        throw this.#report?.(error) ?? error;
+      }
       if (bytes.length > 0) {
         this.#position += bytes.length;
         // The caller hands these bytes to a waiting reader, so refilling now keeps the window at
@@ -87,16 +116,15 @@ export class ChunkedDownload {
   #accept(segment: Segment, chunk: FileChunk): Uint8Array {
     const { fileId, start, end } = this.#options;
     const filesize = fileSizeOf(chunk, fileId);
-    if (this.#filesize === undefined) {
-      this.#filesize = filesize;
+    const identity = identityOf(chunk, filesize);
+    if (this.#identity === undefined) {
+      this.#identity = identity;
       this.#end = Math.max(start, Math.min(end ?? filesize, filesize));
       this.#planned = Math.min(this.#planned, this.#end);
       this.#onRecord?.(chunk.attach);
-    } else if (filesize !== this.#filesize) {
-      throw new SdkError(
-        `The file changed during the download: file_id "${fileId}" was ${this.#filesize} bytes, now ${filesize}`,
-      );
+      this.#options.onRecord?.(chunk.attach);
     }
+    checkSameFile(this.#identity, identity, fileId, segment.start);
     if (chunk.bytes.length > 0 && segment.start + chunk.bytes.length > filesize)
       // The stored file is longer than its record says (replaced or grown since): cutting the
       // surplus, as for an over-long chunk, would deliver a silently truncated file.
@@ -109,7 +137,16 @@ export class ChunkedDownload {
     const wanted = Math.min(segment.start + segment.length, last);
     // A short answer before the end is not the end (a proxy or the storage gave less): the rest of
     // this segment is asked for next, ahead of the later segments already on their way.
-    if (reached < wanted) this.#request(reached, wanted - reached, 'front');
+    if (reached < wanted) {
+      const crumb = bytes.length < Math.min(SHORT_ANSWER_BYTES, this.#options.chunkSize);
+      this.#shortAnswersInARow = crumb ? this.#shortAnswersInARow + 1 : 0;
+      if (this.#shortAnswersInARow >= MAX_SHORT_ANSWERS_IN_A_ROW) {
+        throw new SdkError(
+          `The hub answered ${MAX_SHORT_ANSWERS_IN_A_ROW} chunk requests in a row for file_id "${fileId}" with a few bytes each (${bytes.length} last): the download stops instead of asking crumb by crumb`,
+        );
+      }
+      this.#request(reached, wanted - reached, 'front');
+    } else this.#shortAnswersInARow = 0;
     return bytes;
   }
 

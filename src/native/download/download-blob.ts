@@ -1,3 +1,4 @@
+import type { DownloadFailureReporter } from './chunked-download.js';
 import { createDownloadStream } from './download-stream.js';
 import type { ChunkFetcher, DownloadOptions } from './options.js';
 import { resolveDownload } from './resolve-options.js';
@@ -12,11 +13,13 @@ export function downloadBlob(
   fetchChunk: ChunkFetcher,
   fileId: string,
   options?: DownloadOptions,
+  report?: DownloadFailureReporter,
 ): Promise<Blob> {
   let type = '';
-  const stream = createDownloadStream(fetchChunk, resolveDownload(fileId, options), (attach) => {
+  const onRecord = (attach: { filetype?: unknown }) => {
     type = String(attach.filetype);
-  });
+  };
+  const stream = createDownloadStream(fetchChunk, resolveDownload(fileId, options), onRecord, report);
   return collect(stream, () => type);
 }
 

@@ -1,4 +1,5 @@
 import type { RequestOptions } from '../../core/options.js';
+import type { Attach } from '../../schemas/index.js';
 import type { FileChunk } from '../file-chunk.js';
 
 /** 1 MiB: about 1.4 MB of base64 in one JSON answer, far below PHP's usual memory and post limits. */
@@ -52,6 +53,14 @@ export interface DownloadOptions {
    * @example { onProgress: ({ loaded, total }) => console.log(`${Math.round((100 * loaded) / total)}%`) }
    */
   onProgress?: (progress: DownloadProgress) => void;
+  /**
+   * Called once with the file's record, from the first chunk, before any byte is delivered: its
+   * `filename`, `filetype`, `filesize`, `hash`, `revision`, `edited`. Throwing here ends the download
+   * before a byte of the file reaches the reader (with that error if it is an `SdkError`, else with an
+   * `SdkError` whose `cause` it is).
+   * @default undefined
+   */
+  onRecord?: (record: Attach) => void;
   /**
    * Aborts every running and future chunk request at once; the stream then errors with `signal.reason`.
    * @default undefined

@@ -15,6 +15,7 @@ export interface ResolvedDownload {
   /** Exclusive; `undefined` means the end of the file. */
   end: number | undefined;
   onProgress: ((progress: DownloadProgress) => void) | undefined;
+  onRecord: DownloadOptions['onRecord'];
   signal: AbortSignal | undefined;
   timeout: number | undefined;
 }
@@ -41,6 +42,8 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
     );
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
     throw new ArgumentError('onProgress must be a function');
+  if (options.onRecord !== undefined && typeof options.onRecord !== 'function')
+    throw new ArgumentError('onRecord must be a function');
   return {
     fileId,
     chunkSize,
@@ -48,6 +51,7 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
     start,
     end: options.end,
     onProgress: options.onProgress,
+    onRecord: options.onRecord,
     signal: options.signal,
     timeout: options.timeout,
   };

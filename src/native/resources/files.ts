@@ -124,12 +124,18 @@ export class FilesResource {
 
   /** A file (or a byte range of it) as a stream, fetched chunk by chunk; nothing is sent until it is read. */
   download(file_id: string, options?: DownloadOptions): ReadableStream<Uint8Array> {
-    return downloadStream(this.#fetchChunk, requireFileId(file_id), options);
+    const fileId = requireFileId(file_id);
+    return downloadStream(this.#fetchChunk, fileId, options, this.#reporter(fileId));
   }
 
   /** A file (or a byte range of it) as a `Blob` typed with its `filetype`. */
   downloadBlob(file_id: string, options?: DownloadOptions): Promise<Blob> {
-    return downloadBlob(this.#fetchChunk, requireFileId(file_id), options);
+    const fileId = requireFileId(file_id);
+    return downloadBlob(this.#fetchChunk, fileId, options, this.#reporter(fileId));
+  }
+
+  #reporter(fileId: string) {
+    return (error: unknown) => this.#api.reportDownloadFailure(error, fileId);
   }
 
   readonly #fetchChunk = (
