@@ -1,4 +1,5 @@
 export * from './app/index.js';
+export type { ApiPromise, WithResponse } from './core/api-promise.js';
 export type { ClientSummary } from './core/client-summary.js';
 export {
   ApiError,
@@ -13,15 +14,19 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './core/errors/index.js';
+export type { Logger, LogLevel } from './core/logging.js';
 export type {
   ClientOptions,
   Hooks,
   RequestInfo,
   RequestOptions,
   RetryOptions,
+  UploadOptions,
+  UploadProgress,
   ValidationMode,
 } from './core/options.js';
 export type { Page } from './core/page.js';
 export type { PagePromise } from './core/page-promise.js';
+export type { ResponseInfo } from './core/response-info.js';
 export * from './native/index.js';
 export * from './schemas/index.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Screen, ValueShape } from '../core/answer.js';
+import type { ApiPromise } from '../core/api-promise.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { PagePromise } from '../core/page-promise.js';
@@ -40,7 +41,7 @@ export class AppCaller {
     params: Fields = {},
     options?: RequestOptions,
     files?: Record<string, Blob>,
-  ): Promise<{ api: ApiInfo; output: z.output<S> }> {
+  ): ApiPromise<{ api: ApiInfo; output: z.output<S> }> {
     return this.core.answer(
       this.#request(method, params, options, files),
       { schema, pick: outputOf, unwrap: (output, screened) => ({ api: (screened as Envelope).api, output }) },
@@ -58,7 +59,7 @@ export class AppCaller {
     params: Fields,
     options: RequestOptions | undefined,
     declared: { shape: ValueShape; unwrap?: (output: z.output<S>) => V; files?: Record<string, Blob> },
-  ): Promise<V> {
+  ): ApiPromise<V> {
     return this.core.answer(
       this.#request(method, params, options, declared.files),
       {
@@ -68,11 +69,11 @@ export class AppCaller {
         shape: declared.shape,
       },
       this.#screen,
-    ) as Promise<V>;
+    ) as ApiPromise<V>;
   }
 
   /** The envelope, `output` unchecked (methods the SDK does not know). */
-  envelope(method: string, params: Fields = {}, options?: RequestOptions): Promise<Envelope> {
+  envelope(method: string, params: Fields = {}, options?: RequestOptions): ApiPromise<Envelope> {
     return this.core.answer(
       this.#request(method, params, options),
       { schema: z.unknown(), unwrap: (_, screened) => screened as Envelope },
@@ -92,20 +93,23 @@ export class AppCaller {
     return new PagePromise<Item>(
       async (cursor) => {
         const page = cursor as number | undefined;
-        const { api, items, fingerprint } = await this.core.answer(
-          this.#request(method, { ...params, page }, options),
-          {
-            schema,
-            pick: outputOf,
-            unwrap: (output, screened) => ({
-              api: (screened as Envelope).api,
-              items: listOf<Item>(output),
-              // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
-              fingerprint: JSON.stringify(output),
-            }),
-          },
-          this.#screen,
-        );
+        const answered = await this.core
+          .answer(
+            this.#request(method, { ...params, page }, options),
+            {
+              schema,
+              pick: outputOf,
+              unwrap: (output, screened) => ({
+                api: (screened as Envelope).api,
+                items: listOf<Item>(output),
+                // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
+                fingerprint: JSON.stringify(output),
+              }),
+            },
+            this.#screen,
+          )
+          .withLazyResponse();
+        const { api, items, fingerprint } = answered.data;
         // A page below the generation's first is read by phpFox as the first page (friends: 0 → 1), so
         // counting on from the number sent would fetch the same page again and end the walk early.
         const first = paging.firstPage(api);
@@ -117,6 +121,7 @@ export class AppCaller {
           next: current + 1,
           pageSize: paging.pageSize,
           keyOf: paging.keyOf as ((item: Item) => unknown) | undefined,
+          response: answered.response,
         };
       },
       params.page,

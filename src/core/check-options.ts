@@ -1,4 +1,5 @@
 import { ArgumentError } from './errors/argument-error.js';
+import { LOG_LEVELS } from './logging.js';
 import type { ClientOptions, RequestOptions, RetryOptions } from './options.js';
 
 /** An HTTP header name (RFC 9110 token). */
@@ -27,6 +28,21 @@ export function checkClientOptions(options: ClientOptions): void {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new ArgumentError('fetch must be a function (a fetch implementation) when given');
   }
+  if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel)) {
+    throw new ArgumentError(
+      `logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${describe(options.logLevel)}`,
+    );
+  }
+  const logger: unknown = options.logger;
+  if (logger !== undefined) {
+    const methods = ['error', 'warn', 'info', 'debug'] as const;
+    if (
+      logger === null ||
+      typeof logger !== 'object' ||
+      methods.some((name) => typeof (logger as Record<string, unknown>)[name] !== 'function')
+    )
+      throw new ArgumentError('logger must be an object with error, warn, info and debug methods');
+  }
   const hooks = options.hooks;
   if (hooks !== undefined) {
     if (hooks === null || typeof hooks !== 'object')
@@ -44,6 +60,10 @@ export function checkRequestOptions(options: RequestOptions | undefined): void {
   if (options === undefined) return;
   checkTimeout('timeout', options.timeout);
   checkHeaders('headers', options.headers);
+  checkRetry(options.retry);
+  const progress = (options as { onUploadProgress?: unknown }).onUploadProgress;
+  if (progress !== undefined && typeof progress !== 'function')
+    throw new ArgumentError('onUploadProgress must be a function when given');
 }
 
 function checkTimeout(name: string, value: unknown): void {

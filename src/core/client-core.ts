@@ -1,11 +1,14 @@
 import type * as z from 'zod/mini';
 import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './answer.js';
+import { type Answered, ApiPromise } from './api-promise.js';
 import { siteRoot } from './base-url.js';
 import { checkClientOptions, checkRequestOptions } from './check-options.js';
 import { SdkError } from './errors/sdk-error.js';
 import { ValidationError } from './errors/validation-error.js';
+import { combineHooks, loggingHooks, resolveLogLevel } from './logging.js';
 import type { ClientOptions, Hooks } from './options.js';
 import { Redactor } from './redact.js';
+import { responseInfo } from './response-info.js';
 import { retryPolicy } from './retry-policy.js';
 import { type HttpRequest, type HttpResponse, Transport } from './transport.js';
 import type { ValidationContext } from './validate.js';
@@ -49,7 +52,8 @@ export class ClientCore {
     checkClientOptions(options);
     this.root = siteRoot(options.baseUrl);
     this.redactor = new Redactor(setup.secrets);
-    this.#hooks = options.hooks ?? {};
+    const logging = loggingHooks(resolveLogLevel(options.logLevel), options.logger ?? console);
+    this.#hooks = combineHooks(options.hooks ?? {}, logging);
     this.transport = new Transport({
       baseUrl: this.root,
       fetch: options.fetch,
@@ -75,7 +79,7 @@ export class ClientCore {
     request: HttpRequest,
     spec: AnswerSpec<S, V>,
     screen: Screen,
-  ): Promise<V> {
+  ): ApiPromise<V> {
     return this.run(request, (response) => readAnswer(this.#answerContext, response, spec, screen));
   }
 
@@ -85,12 +89,16 @@ export class ClientCore {
    * error while reading an answer is a `ValidationError` (the answer was not what it should be),
    * any other an `SdkError`. An abort rejects with the signal's reason and is not reported.
    */
-  async run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<T> {
+  run<T>(request: HttpRequest, read: (response: HttpResponse) => T): ApiPromise<T> {
+    return new ApiPromise(this.#run(request, read), (raw) => responseInfo(raw, this.redactor));
+  }
+
+  async #run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<Answered<T>> {
     checkRequestOptions(request.options);
     let response: HttpResponse | undefined;
     try {
       response = await this.transport.send(request);
-      return read(response);
+      return { data: read(response), raw: response };
     } catch (error) {
       const signal = request.options?.signal;
       if (signal?.aborted && error === signal.reason) throw error;

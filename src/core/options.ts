@@ -1,5 +1,6 @@
 import type { SdkError } from './errors/index.js';
 import type { ValidationIssue } from './errors/validation-error.js';
+import type { Logger, LogLevel } from './logging.js';
 
 /** How responses are checked against the SDK's schemas. */
 export type ValidationMode = 'strict' | 'warn' | 'off';
@@ -94,6 +95,42 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Observe requests, responses, retries, errors and validation warnings. Hooks must not throw. */
   hooks?: Hooks;
+  /**
+   * How much to log, one redacted line per event: `'error'` failed calls, `'warn'` also retries and
+   * validation warnings, `'info'` also every answer (status, time), `'debug'` also every attempt.
+   * In Node (and Deno, Bun) the environment variable `SOCIALSITE_LOG` sets it when this is not given.
+   * @default process.env.SOCIALSITE_LOG, else 'off'
+   * @example new NativeClient({ baseUrl, username, password, logLevel: 'info' })
+   */
+  logLevel?: LogLevel;
+  /**
+   * Where the log lines go (only with a `logLevel` other than `'off'`): any object with `error`,
+   * `warn`, `info` and `debug` methods taking one string.
+   * @default console
+   * @example { logger: pino() }
+   */
+  logger?: Logger;
+}
+
+/** How far an upload has come. */
+export interface UploadProgress {
+  /** Bytes of the request body handed to the network so far. */
+  loaded: number;
+  /** The request body's size in bytes (the multipart form, file and fields). */
+  total: number;
+}
+
+/** Options of the methods that upload a file: `RequestOptions` plus upload progress. */
+export interface UploadOptions extends RequestOptions {
+  /**
+   * Called as the request body goes out. In Node (and Deno, Bun) after every piece the network
+   * takes, the last call with `loaded === total`; in browsers, whose fetch cannot report upload
+   * progress over HTTP/1.1, once with `loaded: 0` before sending and once with `loaded === total`
+   * when the server has answered.
+   * @default undefined
+   * @example { onUploadProgress: ({ loaded, total }) => bar.update(loaded / total) }
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 /** Options every method takes as its last argument. */
@@ -102,6 +139,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's per-attempt timeout for this call, in ms. */
   timeout?: number;
-  /** Headers added to this request only. */
+  /** Headers added to this request only; they replace the client's headers of the same name. */
   headers?: Record<string, string>;
+  /**
+   * This call's retries, laid over the client's policy: a number replaces the limit (`0`: no retry),
+   * a policy object replaces the fields it gives. Writes are never retried.
+   * @default the client's `retry`
+   * @example await hub.files.list({}, { retry: { limit: 5, maxRetryAfter: 120_000 } })
+   */
+  retry?: number | RetryOptions;
 }

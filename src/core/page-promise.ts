@@ -1,3 +1,4 @@
+import type { WithResponse } from './api-promise.js';
 import { Page, type PageLoader } from './page.js';
 
 /**
@@ -37,6 +38,11 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   finally(onFinally?: (() => void) | null): Promise<Page<T>> {
     return this.#firstPage().finally(onFinally);
+  }
+
+  /** The first page with the HTTP answer it came from, as `ApiPromise.withResponse()` gives it. */
+  withResponse(): Promise<WithResponse<Page<T>>> {
+    return this.#firstPage().then((page) => ({ data: page, response: page.response }));
   }
 
   /** Every page, starting with the first. */

@@ -1,5 +1,9 @@
+import type { ResponseInfo } from './response-info.js';
+
 /** One page as its loader fetched it: the items and what the server said about the rest. */
 export interface LoadedPage<T, C> {
+  /** The HTTP answer the page came from, described when first asked for. */
+  response: () => ResponseInfo;
   items: T[];
   /** The server's total, or 0 when it does not know (phpFox often says 0). */
   total: number;
@@ -60,6 +64,13 @@ export class Page<T> {
     this.#loaded = loaded;
     this.#loader = loader;
     this.#seen = seenBefore + items.length;
+  }
+
+  #response: ResponseInfo | undefined;
+  /** The HTTP answer this page came from: status, headers (no cookies, redacted), the URL that answered. */
+  get response(): ResponseInfo {
+    this.#response ??= this.#loaded.response();
+    return this.#response;
   }
 
   /** Whether another page may follow. `nextPage()` can still resolve `null` (an empty or repeated page). */

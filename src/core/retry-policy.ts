@@ -24,9 +24,18 @@ const DEFAULT_RETRY: RetryPolicy = {
 
 /** The client's `retry` option (a number or a policy) with the defaults filled in. */
 export function retryPolicy(option: number | RetryOptions | undefined): RetryPolicy {
-  if (typeof option === 'number') return { ...DEFAULT_RETRY, limit: option };
-  const given = Object.fromEntries(Object.entries(option ?? {}).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_RETRY, ...given };
+  return retryPolicyFor(DEFAULT_RETRY, option ?? {});
+}
+
+/**
+ * The policy of one call: the client's, with a per-call `retry` laid over it (a number replaces the
+ * limit, a policy object its given fields).
+ */
+export function retryPolicyFor(client: RetryPolicy, perCall: number | RetryOptions | undefined): RetryPolicy {
+  if (perCall === undefined) return client;
+  if (typeof perCall === 'number') return { ...client, limit: perCall };
+  const given = Object.fromEntries(Object.entries(perCall).filter(([, value]) => value !== undefined));
+  return { ...client, ...given };
 }
 
 /** The backoff before retry number `retry` (1-based), capped by `backoffLimit`. */

@@ -3,12 +3,14 @@ import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
-import type { Hooks, RequestOptions } from './options.js';
+import type { Hooks, RequestOptions, UploadOptions } from './options.js';
 import { type Fields, fieldEntries } from './query.js';
 import { readBodyText } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
-import { backoff, type RetryPolicy, statusRetryDelay } from './retry-policy.js';
+import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
+import { prepareBody } from './upload-body.js';
+import { sdkUserAgent } from './user-agent.js';
 
 export interface TransportConfig {
   /** The site root, ending in `/`. */
@@ -96,7 +98,8 @@ export class Transport {
 
   /** Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the abort reason. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { baseUrl, redactor, retry } = this.#config;
+    const { baseUrl, redactor } = this.#config;
+    const retry = retryPolicyFor(this.#config.retry, request.options?.retry);
     const url = new URL(request.path, baseUrl);
     for (const [name, value] of fieldEntries(request.query)) url.searchParams.append(name, value);
     const call: Call = {
@@ -135,16 +138,20 @@ export class Transport {
     hooks.onRequest?.({ method: call.method, url: call.url, attempt });
     const timeLeft = () => call.timeout - (Date.now() - call.attemptStartedAt);
     let target = url;
+    const onUploadProgress = (request.options as UploadOptions | undefined)?.onUploadProgress;
     for (let hops = 0; ; hops++) {
+      const prepared = prepareBody(request.body, onUploadProgress);
+      const ownHeaders = { ...request.options?.headers, ...prepared?.headers };
       const response = await this.#ky(target, {
         method: request.method,
-        ...(request.body ? { body: request.body } : {}),
+        ...(prepared ? { body: prepared.body } : {}),
         ...(call.signal ? { signal: call.signal } : {}),
-        // The client's headers are ky's defaults; a call's own replace them.
-        ...(request.options?.headers ? { headers: this.#headers(request.options.headers) } : {}),
+        // The client's headers are ky's defaults; a call's own (and its body's) replace them.
+        ...(Object.keys(ownHeaders).length > 0 ? { headers: this.#headers(ownHeaders) } : {}),
         timeout: Math.max(1, timeLeft()),
         fetch: (input, init) => this.#fetchKeepingBody(call, input, init),
       });
+      prepared?.done?.();
       if (!isRedirect(response)) {
         const text = await readBodyText(call.body, {
           timeLeftMs: timeLeft(),
@@ -214,9 +221,15 @@ export class Transport {
     return copy;
   }
 
-  /** Client, then call, then required headers; `Headers.set` replaces whatever the letter case. */
+  /**
+   * The SDK's `User-Agent`, then the client's, then the call's, then the required headers;
+   * `Headers.set` replaces whatever the letter case.
+   */
   #headers(perCall: Record<string, string> | undefined): Headers {
-    const headers = new Headers(this.#config.headers);
+    const headers = new Headers();
+    const agent = sdkUserAgent();
+    if (agent) headers.set('User-Agent', agent);
+    for (const [name, value] of Object.entries(this.#config.headers)) headers.set(name, value);
     for (const [name, value] of Object.entries(perCall ?? {})) headers.set(name, value);
     for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);
     return headers;

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ApiPromise } from '../core/api-promise.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { type Fields, formBody } from '../core/query.js';
@@ -28,7 +29,7 @@ export class NativeApi {
     spec: HubAnswerSpec<S, V>,
     options?: RequestOptions,
     maxResponseBytes?: number,
-  ): Promise<V> {
+  ): ApiPromise<V> {
     const request = {
       method: 'GET' as const,
       path: API_PATH + path,
@@ -47,7 +48,7 @@ export class NativeApi {
     files: Record<string, Blob | undefined>,
     spec: HubAnswerSpec<S, V>,
     options?: RequestOptions,
-  ): Promise<V> {
+  ): ApiPromise<V> {
     const request = {
       method: 'POST' as const,
       path: API_PATH + path,

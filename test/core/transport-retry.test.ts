@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError, AppClient, ConnectionError, TimeoutError } from '../../src/index.js';
+import { ApiError, AppClient, ArgumentError, ConnectionError, TimeoutError } from '../../src/index.js';
 import { apiHandler, envelope, phpfox, SITE, sample, TOKEN } from '../app/phpfox.js';
 import { useMswServer } from '../support/msw.js';
 
@@ -193,5 +193,34 @@ describe('custom fetch and headers', () => {
     expect(seen).toHaveLength(1);
     expect(requests[0]!.headers.get('x-app')).toBe('demo');
     expect(requests[0]!.headers.get('x-call')).toBe('one');
+  });
+});
+
+describe('per-call retry', () => {
+  it('a call’s retry number replaces the client’s limit', async () => {
+    server.use(sequence(() => new HttpResponse('busy', { status: 503 })));
+    const client = new AppClient({ baseUrl: SITE, token: TOKEN, retry: fast });
+    await expect(client.user.getUser({}, { retry: 0 })).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a call’s retry policy is laid over the client’s (its delay kept)', async () => {
+    server.use(sequence(() => new HttpResponse('busy', { status: 503 })));
+    const delays: number[] = [];
+    const client = new AppClient({
+      baseUrl: SITE,
+      token: TOKEN,
+      retry: fast,
+      hooks: { onRetry: ({ delayMs }) => delays.push(delayMs) },
+    });
+    await expect(client.user.getUser({}, { retry: { limit: 4 } })).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(5);
+    expect(delays).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a bad per-call retry is an ArgumentError before any request', async () => {
+    const client = new AppClient({ baseUrl: SITE, token: TOKEN });
+    await expect(client.user.getUser({}, { retry: -1 })).rejects.toBeInstanceOf(ArgumentError);
+    expect(requests).toHaveLength(0);
   });
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { sdkUserAgent } from '../../src/core/user-agent.js';
 import { AppClient, ConnectionError, TimeoutError } from '../../src/index.js';
 import { TOKEN } from '../app/phpfox.js';
 import { useLoopbackServer } from '../support/loopback.js';
@@ -93,5 +95,24 @@ describe('the wire', () => {
     const error = await client.user.getUser().catch((e) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/ECONNREFUSED|fetch failed/);
+  });
+});
+
+describe('User-Agent', () => {
+  it('sends socialsite-sdk/<version> with the runtime, which a client header can replace', async () => {
+    const agents: (string | undefined)[] = [];
+    const baseUrl = await loopback.serve((request, response) => {
+      agents.push(request.headers['user-agent']);
+      response.end(USER);
+    });
+    await new AppClient({ baseUrl, token: TOKEN }).user.getUser();
+    await new AppClient({ baseUrl, token: TOKEN, headers: { 'user-agent': 'my-app/2' } }).user.getUser();
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(agents).toEqual([`socialsite-sdk/${version} node/${process.versions.node}`, 'my-app/2']);
+  });
+
+  it('sends none in a browser, where it would force a CORS preflight', () => {
+    expect(sdkUserAgent({ document: {}, process: { versions: { node: '24' } } })).toBeUndefined();
+    expect(sdkUserAgent({ Deno: { version: { deno: '2.1.0' } } })).toMatch(/ deno\/2\.1\.0$/);
   });
 });

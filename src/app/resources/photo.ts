@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
 import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';
@@ -42,7 +42,7 @@ export class PhotoResource {
   }
 
   /** Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent). */
-  async addPhoto(params: AddPhotoParams, options?: RequestOptions): Promise<UploadedPhoto> {
+  async addPhoto(params: AddPhotoParams, options?: UploadOptions): Promise<UploadedPhoto> {
     const photo = photoFile(params?.photo, params?.photo_name);
     const fields = { photo_name: params.photo_name };
     return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {

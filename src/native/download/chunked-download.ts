@@ -151,11 +151,8 @@ export class ChunkedDownload {
   }
 
   #request(start: number, length: number, where: 'front' | 'back'): void {
-    const { fileId, timeout } = this.#options;
-    const options: RequestOptions = {
-      signal: this.#controller.signal,
-      ...(timeout === undefined ? {} : { timeout }),
-    };
+    const { fileId, request } = this.#options;
+    const options: RequestOptions = { ...request, signal: this.#controller.signal };
     // The executor turns a fetcher that throws into a rejection, like one that rejects.
     const result = new Promise<FileChunk>((resolve) =>
       resolve(this.#fetchChunk({ file_id: fileId, start, length }, options)),

@@ -20,7 +20,11 @@ export interface DownloadProgress {
   total: number;
 }
 
-export interface DownloadOptions {
+/**
+ * The options of a download; `headers` and `retry` apply to each chunk request, as the
+ * `RequestOptions` of any other call.
+ */
+export interface DownloadOptions extends RequestOptions {
   /**
    * The most bytes asked for in one `filedata` request. Memory stays about `chunkSize × concurrency`
    * whatever the file's size.

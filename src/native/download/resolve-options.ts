@@ -1,4 +1,6 @@
+import { checkRequestOptions } from '../../core/check-options.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import type { RequestOptions } from '../../core/options.js';
 import {
   DEFAULT_CHUNK_SIZE,
   DEFAULT_CONCURRENCY,
@@ -17,7 +19,8 @@ export interface ResolvedDownload {
   onProgress: ((progress: DownloadProgress) => void) | undefined;
   onRecord: DownloadOptions['onRecord'];
   signal: AbortSignal | undefined;
-  timeout: number | undefined;
+  /** What each chunk request is sent with, besides the download's own signal. */
+  request: Omit<RequestOptions, 'signal'>;
 }
 
 /** Throws `SdkError` on a bad argument, so the mistake surfaces at the call, before any request. */
@@ -36,10 +39,13 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
     if (options.end < start)
       throw new ArgumentError(`end (${options.end}) must not be before start (${start})`);
   }
-  if (options.timeout !== undefined && !(Number.isFinite(options.timeout) && options.timeout > 0))
-    throw new ArgumentError(
-      `timeout must be a positive number of milliseconds, got ${String(options.timeout)}`,
-    );
+  const { timeout, headers, retry } = options;
+  const request = {
+    ...(timeout !== undefined && { timeout }),
+    ...(headers !== undefined && { headers }),
+    ...(retry !== undefined && { retry }),
+  };
+  checkRequestOptions(request);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
     throw new ArgumentError('onProgress must be a function');
   if (options.onRecord !== undefined && typeof options.onRecord !== 'function')
@@ -53,7 +59,7 @@ export function resolveDownload(fileId: string, options: DownloadOptions = {}): 
     onProgress: options.onProgress,
     onRecord: options.onRecord,
     signal: options.signal,
-    timeout: options.timeout,
+    request,
   };
 }
 

@@ -50,8 +50,11 @@ export class FilesResource {
       async (cursor) => {
         const start = cursor as number;
         const query = records > 0 ? { ...filters, start, records } : filters;
-        const results = await this.#api.read('files', query, spec, options);
+        const { data: results, response } = await this.#api
+          .read('files', query, spec, options)
+          .withLazyResponse();
         return {
+          response,
           items: results,
           total: 0,
           fingerprint: results.map((attach) => attach.hash).join(','),

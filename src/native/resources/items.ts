@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
 import { type Item, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, optionalText, requireId, requireText } from '../arguments.js';
@@ -30,7 +30,7 @@ export class ItemsResource {
    * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
    * attached. `{success: false, message}` → `ApiError` with the message as `code`.
    */
-  async update(params: ItemUpdateParams, options?: RequestOptions): Promise<{ item_id: number; item: Item }> {
+  async update(params: ItemUpdateParams, options?: UploadOptions): Promise<{ item_id: number; item: Item }> {
     const media = mediaBlob(params?.media);
     const fields = itemFields(params, media !== undefined);
     const editing = fields.post_id !== undefined;

@@ -71,9 +71,12 @@ export class NetworkResource {
         const start = cursor as number;
         owner ??= this.#connectionOwner(filters.cid, options);
         const query = { ...filters, ...(await owner), start, records };
-        const items = await this.#api.read('network/stream', query, spec, options);
+        const { data: items, response } = await this.#api
+          .read('network/stream', query, spec, options)
+          .withLazyResponse();
         const threads = new Set(items.map(threadOf)).size;
         return {
+          response,
           items,
           total: 0,
           fingerprint: items.map((item) => item.message_id ?? item.mid ?? item.uuid ?? '').join('\n'),

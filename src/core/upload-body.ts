@@ -1,0 +1,61 @@
+import { encodeMultipart } from './multipart.js';
+import type { UploadProgress } from './options.js';
+
+/** A request body as handed to fetch, with the headers it needs. */
+export interface PreparedBody {
+  body: BodyInit;
+  headers: Record<string, string>;
+  /** Called once the answer's headers arrived: the upload is complete. */
+  done?: () => void;
+}
+
+interface RuntimeGlobals {
+  process?: { versions?: { node?: string } };
+  Deno?: unknown;
+  document?: unknown;
+}
+
+/**
+ * Whether a streamed request body can report progress here. Node (undici), Deno and Bun send a
+ * `ReadableStream` body over HTTP/1.1 with the `Content-Length` given; browsers stream request
+ * bodies only over HTTP/2+ (Chromium) or not at all, so they get the Blob itself.
+ */
+export function canStreamUploads(globals: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
+  return (
+    globals.document === undefined &&
+    (globals.process?.versions?.node !== undefined || globals.Deno !== undefined)
+  );
+}
+
+/**
+ * The body of one attempt. A form with files is encoded by the SDK (see `encodeMultipart`); with
+ * `onUploadProgress`, where the runtime streams uploads, its bytes are counted as fetch pulls them;
+ * elsewhere progress is told at the start (0) and once the server answered (all of it).
+ */
+export function prepareBody(
+  body: URLSearchParams | FormData | undefined,
+  onUploadProgress: ((progress: UploadProgress) => void) | undefined,
+  streams = canStreamUploads(),
+): PreparedBody | undefined {
+  if (!(body instanceof FormData)) return body === undefined ? undefined : { body, headers: {} };
+  const encoded = encodeMultipart(body);
+  const total = encoded.body.size;
+  const headers = { 'Content-Type': encoded.contentType };
+  if (!onUploadProgress) return { body: encoded.body, headers };
+  if (!streams) {
+    onUploadProgress({ loaded: 0, total });
+    return { body: encoded.body, headers, done: () => onUploadProgress({ loaded: total, total }) };
+  }
+  let loaded = 0;
+  const counted = encoded.body.stream().pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        controller.enqueue(chunk);
+        loaded += chunk.byteLength;
+        onUploadProgress({ loaded, total });
+      },
+    }),
+  );
+  onUploadProgress({ loaded: 0, total });
+  return { body: counted, headers: { ...headers, 'Content-Length': String(total) } };
+}
