@@ -63,12 +63,13 @@ export async function hubTour(
     }
   }
 
+  const stamp = new Date().toISOString();
   const post = await hub.items.update({
-    body: `Hello from socialsite-sdk at ${new Date().toISOString()}`,
+    body: `Hello from socialsite-sdk at ${stamp}`,
     title: 'Demo',
   });
   ok(`posted item ${post.item_id}`);
-  const comment = await hub.items.update({ body: 'And a comment on it.', parent: post.item_id });
+  const comment = await hub.items.update({ body: `And a comment on it (${stamp}).`, parent: post.item_id });
   ok(`commented: item ${comment.item_id} in thread ${comment.item.parent ?? post.item_id}`);
   const thread = await hub.items.full({ item_id: post.item_id });
   note(`the thread now holds ${thread.length} item(s)`);

@@ -47,8 +47,14 @@ try {
     }
   }
 
-  const post = await hub.items.update({ title: 'Hello', body: 'Posted with [b]socialsite-sdk[/b]' });
-  const comment = await hub.items.update({ body: 'A comment', parent: post.item_id });
+  // Hubzilla cancels a post or comment whose text repeats one sent in the last 2 minutes
+  // ("operation cancelled"): the time makes each run's text new.
+  const now = new Date().toISOString();
+  const post = await hub.items.update({
+    title: 'Hello',
+    body: `Posted with [b]socialsite-sdk[/b] at ${now}`,
+  });
+  const comment = await hub.items.update({ body: `A comment (${now})`, parent: post.item_id });
   console.log(`post ${post.item_id}, comment ${comment.item_id}`);
 
   try {

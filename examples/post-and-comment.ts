@@ -10,11 +10,15 @@ try {
   const hub = new NativeClient(site.hub);
   const post = await hub.items.update({
     title: 'Weekend',
-    body: 'Who is up for a hike?',
+    body: `Who is up for a hike? (${new Date().toISOString()})`,
     category: ['outdoors'],
   });
   console.log(`posted ${post.item_id}: ${post.item.title}`);
-  const comment = await hub.items.update({ parent: post.item_id, body: 'Count me in!' });
+  // Hubzilla cancels a comment whose text repeats one sent in the last 2 minutes: make it new.
+  const comment = await hub.items.update({
+    parent: post.item_id,
+    body: `Count me in! (${new Date().toISOString()})`,
+  });
   console.log(`commented ${comment.item_id}`);
   const edited = await hub.items.update({
     post_id: post.item_id,

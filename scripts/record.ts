@@ -121,11 +121,11 @@ function cases(hub: HubFacts): Case[] {
   const group = hub.groups[0];
   const list: (Case | false | undefined)[] = [
     { name: '00-version-get', path: 'version', auth: false },
-    { name: '01-auth-no_credentials', path: 'files', auth: false },
+    { name: '01-auth-no_credentials', path: 'channel/list', auth: false },
     { name: '22-files-no_params', path: 'files' },
     { name: '26-files-start2_records3', path: 'files?start=2&records=3' },
     small && { name: '30-filemeta-file_id', path: `filemeta?file_id=${small.hash}` },
-    { name: '30c-filemeta-unknown_file_id', path: 'filemeta?file_id=00000000-0000-0000-0000-000000000000' },
+    { name: '30c-filemeta-unknown_file_id', path: 'filemeta?file_id=nope' },
     folder && { name: '30e-filemeta-folder', path: `filemeta?file_id=${folder.hash}` },
     small && { name: '31-file-file_id_small', path: `file?file_id=${small.hash}` },
     biggest && {
@@ -134,19 +134,25 @@ function cases(hub: HubFacts): Case[] {
     },
     biggest && {
       name: '52-filedata-start_past_end',
-      path: `filedata?file_id=${biggest.hash}&start=${biggest.filesize + 10}&length=100`,
+      path: `filedata?file_id=${biggest.hash}&start=${biggest.filesize + 10}&length=1000`,
     },
-    small && { name: '53-filedata-length_missing_small_file', path: `filedata?file_id=${small.hash}` },
-    { name: '54-filedata-unknown_file_id', path: 'filedata?file_id=00000000-0000-0000-0000-000000000000' },
+    small && {
+      name: '53-filedata-length_missing_small_file',
+      path: `filedata?file_id=${small.hash}&start=5`,
+    },
+    { name: '54-filedata-unknown_file_id', path: 'filedata?file_id=nope&start=0&length=10' },
     empty && { name: '57-filedata-empty_file_no_length', path: `filedata?file_id=${empty.hash}` },
-    empty && { name: '57b-filedata-empty_file_length10', path: `filedata?file_id=${empty.hash}&length=10` },
+    empty && {
+      name: '57b-filedata-empty_file_length10',
+      path: `filedata?file_id=${empty.hash}&start=0&length=10`,
+    },
     { name: '60-albums-default', path: 'albums' },
     { name: '70-group-list', path: 'group' },
     group && { name: '71-group_members-group_id', path: `group_members?group_id=${group.id}` },
-    { name: '73b-group_members-unknown_group_name', path: 'group_members?group_name=no%20such%20group' },
+    { name: '73b-group_members-unknown_group_name', path: 'group_members?group_name=Nope' },
     { name: '79-xchan-none', path: 'xchan' },
     { name: '85-abook-all', path: 'abook' },
-    { name: '85c-abook-unknown_abook_id', path: 'abook?abook_id=999999' },
+    { name: '85c-abook-unknown_abook_id', path: 'abook?abook_id=999' },
     { name: '86-abconfig-all', path: 'abconfig' },
     { name: '90-channel_list-two_channels', path: 'channel/list' },
     { name: '18-network_stream-GET_default', path: 'network/stream' },
@@ -162,7 +168,7 @@ function cases(hub: HubFacts): Case[] {
       name: '96b-channel_export_basic-sections_config_items',
       path: 'channel/export/basic?sections=config,items',
     },
-    { name: '10-unknown-endpoint_no_auth', path: 'nonexistent', auth: false },
+    { name: '10-unknown-endpoint_no_auth', path: 'nope', auth: false },
   ];
   return list.filter((entry): entry is Case => Boolean(entry));
 }
@@ -208,15 +214,14 @@ async function main(): Promise<void> {
       headers.push(`${name}: ${value}`);
     }
     const body = normalize(answer.body.toString('utf8'));
-    const text = [
+    // The `###` preamble in LF, the status line and headers in CRLF as received (like the recorded set).
+    const preamble = [
       `### request: ${normalize(requestLine(entry))}`,
       `### recorded: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
       '',
-      answer.statusLine,
-      ...headers.map(normalize),
-      '',
-      body,
     ].join('\n');
+    const head = [answer.statusLine, ...headers.map(normalize), ''].join('\r\n');
+    const text = `${preamble}\n${head}\r\n${body}`;
     const file = `${entry.name}.txt`;
     writeFileSync(path.join(outDir, file), text);
     index.push(

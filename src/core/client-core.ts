@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './answer.js';
 import { type Answered, ApiPromise } from './api-promise.js';
+import type { Authorizer } from './authorizer.js';
 import { siteRoot } from './base-url.js';
 import { checkClientOptions, checkRequestOptions } from './check-options.js';
 import { SdkError } from './errors/sdk-error.js';
@@ -32,6 +33,8 @@ export interface CoreSetup {
   credentials?: RequestInit['credentials'];
   /** Appended to the message of a 401. */
   authenticationHint?: string;
+  /** Per-request credentials (a token, a signature); `learn` adds a secret learnt later to the redactor. */
+  authorizer?: ((learn: (secret: string) => void) => Authorizer) | undefined;
 }
 
 /**
@@ -65,6 +68,7 @@ export class ClientCore {
       hooks: this.#hooks,
       redactor: this.redactor,
       ...(setup.credentials ? { credentials: setup.credentials } : {}),
+      authorizer: setup.authorizer?.((secret) => this.redactor.add(secret)),
     });
     this.validation = { mode: options.validation ?? 'strict', hooks: this.#hooks, redactor: this.redactor };
     this.#answerContext = {

@@ -8,6 +8,8 @@ export interface ClientSummary {
   validation: string;
   /** NativeClient: the channel it switches to, when not the login's default. */
   channel?: string;
+  /** NativeClient: how it authenticates (`'basic'`, `'accessToken'`, `'clientCredentials'`, `'signature'`). */
+  auth?: string;
 }
 
 export function clientSummary(

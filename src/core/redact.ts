@@ -3,8 +3,23 @@ import { secretPattern } from './secret-spellings.js';
 /** What replaces a secret wherever it would otherwise appear. */
 export const REDACTED = '[REDACTED]';
 
-/** Query parameters whose values are secrets on these servers. */
-const SECRET_PARAMETERS = ['token', 'key', 'password'];
+/** Query parameters whose values are secrets on these servers (Hubzilla puts `client_secret` in redirects). */
+const SECRET_PARAMETERS = [
+  'token',
+  'key',
+  'password',
+  'access_token',
+  'client_secret',
+  'code',
+  'code_verifier',
+];
+
+/**
+ * Credentials of any value, found by their form: an `Authorization` value a server or proxy echoes
+ * (`Bearer …`, `Basic …`, a signature's `signature="…"`), which change per token or per request and
+ * so cannot all be listed as secrets.
+ */
+const CREDENTIAL_FORMS = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{8,}|\b(signature=")[^"]*(")/gi;
 
 /**
  * Removes a client's secrets from text, URLs and parsed bodies. Built once per client from the
@@ -12,23 +27,37 @@ const SECRET_PARAMETERS = ['token', 'key', 'password'];
  * can leak them (the octokit request-error approach).
  */
 export class Redactor {
-  /** Every spelling of every secret (see `secretPattern`), compiled once per client. */
-  readonly #pattern: RegExp | undefined;
+  /** Every spelling of every secret (see `secretPattern`), compiled once per set of secrets. */
+  #pattern: RegExp | undefined;
+  readonly #secrets: string[] = [];
 
   constructor(secrets: readonly (string | undefined)[]) {
-    // Short values would redact ordinary words; the servers' secrets are long.
-    const kept = secrets.filter(
-      (secret): secret is string => typeof secret === 'string' && secret.length >= 4,
+    this.add(...secrets);
+  }
+
+  /**
+   * Adds secrets learnt after construction (an OAuth access token, a key's material). Short values
+   * would redact ordinary words; the servers' secrets are long.
+   */
+  add(...secrets: readonly (string | undefined)[]): void {
+    const fresh = secrets.filter(
+      (secret): secret is string =>
+        typeof secret === 'string' && secret.length >= 4 && !this.#secrets.includes(secret),
     );
-    const source = secretPattern(kept);
+    if (fresh.length === 0) return;
+    this.#secrets.push(...fresh);
+    const source = secretPattern(this.#secrets);
     this.#pattern = source === undefined ? undefined : new RegExp(source, 'g');
   }
 
   /** A copy of `text` with every secret replaced, in every spelling a server can produce. */
   text(text: string): string {
-    if (this.#pattern === undefined) return text;
+    const scrubbed = text.replace(CREDENTIAL_FORMS, (_, scheme, space, opening, closing) =>
+      scheme === undefined ? `${opening}${REDACTED}${closing}` : `${scheme}${space}${REDACTED}`,
+    );
+    if (this.#pattern === undefined) return scrubbed;
     this.#pattern.lastIndex = 0;
-    return text.replace(this.#pattern, REDACTED);
+    return scrubbed.replace(this.#pattern, REDACTED);
   }
 
   /** The URL as a string, with secret query parameters and any secret in it replaced. */

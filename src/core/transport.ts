@@ -1,4 +1,5 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import type { Authorizer } from './authorizer.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
@@ -28,6 +29,8 @@ export interface TransportConfig {
   redactor: Redactor;
   /** Hubzilla authenticates a cookie's session and ignores the Authorization header: never send cookies. */
   credentials?: RequestInit['credentials'];
+  /** Per-request credentials (a token, a signature), when fixed headers are not enough. */
+  authorizer?: Authorizer | undefined;
 }
 
 export interface HttpRequest {
@@ -112,11 +115,19 @@ export class Transport {
       attemptStartedAt: 0,
       body: null,
     };
+    let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const mayRetry = call.idempotent && attempt <= retry.limit;
       try {
         call.signal?.throwIfAborted();
         const response = await this.#attempt(call, url, request, attempt);
+        // A 401 means nothing was done: after fresh credentials (a new token) it is safe to send
+        // again, writes included, once.
+        if (response.status === 401 && !refreshed && this.#config.authorizer?.refresh?.()) {
+          refreshed = true;
+          attempt--;
+          continue;
+        }
         if (!mayRetry || !retry.statusCodes.includes(response.status)) return response;
         const delay = statusRetryDelay(retry, attempt, response.headers, call.timeout);
         if (delay === undefined) return response;
@@ -141,7 +152,11 @@ export class Transport {
     const onUploadProgress = (request.options as UploadOptions | undefined)?.onUploadProgress;
     for (let hops = 0; ; hops++) {
       const prepared = prepareBody(request.body, onUploadProgress);
-      const ownHeaders = { ...request.options?.headers, ...prepared?.headers };
+      const signed = await this.#config.authorizer?.headers(
+        { method: request.method, url: target, body: prepared?.bytes },
+        call.signal,
+      );
+      const ownHeaders = { ...request.options?.headers, ...prepared?.headers, ...signed };
       const response = await this.#ky(target, {
         method: request.method,
         ...(prepared ? { body: prepared.body } : {}),

@@ -4,6 +4,8 @@ import type { UploadProgress } from './options.js';
 /** A request body as handed to fetch, with the headers it needs. */
 export interface PreparedBody {
   body: BodyInit;
+  /** The bytes `body` sends (a streamed body is read from this Blob), for a signature's digest. */
+  bytes: Blob | string;
   headers: Record<string, string>;
   /** Called once the answer's headers arrived: the upload is complete. */
   done?: () => void;
@@ -37,14 +39,16 @@ export function prepareBody(
   onUploadProgress: ((progress: UploadProgress) => void) | undefined,
   streams = canStreamUploads(),
 ): PreparedBody | undefined {
-  if (!(body instanceof FormData)) return body === undefined ? undefined : { body, headers: {} };
+  if (!(body instanceof FormData))
+    return body === undefined ? undefined : { body, bytes: body.toString(), headers: {} };
   const encoded = encodeMultipart(body);
   const total = encoded.body.size;
   const headers = { 'Content-Type': encoded.contentType };
-  if (!onUploadProgress) return { body: encoded.body, headers };
+  const bytes = encoded.body;
+  if (!onUploadProgress) return { body: bytes, bytes, headers };
   if (!streams) {
     onUploadProgress({ loaded: 0, total });
-    return { body: encoded.body, headers, done: () => onUploadProgress({ loaded: total, total }) };
+    return { body: bytes, bytes, headers, done: () => onUploadProgress({ loaded: total, total }) };
   }
   let loaded = 0;
   const counted = encoded.body.stream().pipeThrough(
@@ -57,5 +61,5 @@ export function prepareBody(
     }),
   );
   onUploadProgress({ loaded: 0, total });
-  return { body: counted, headers: { ...headers, 'Content-Length': String(total) } };
+  return { body: counted, bytes, headers: { ...headers, 'Content-Length': String(total) } };
 }

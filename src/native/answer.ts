@@ -70,14 +70,19 @@ function screen(
     );
   }
   if (message === undefined && typeof spec.unsuccessful === 'object') return spec.unsuccessful.readAs;
+  const hint = message === 'operation cancelled' ? `. ${CANCELLED_HINT}` : '';
   throw new ApiError(
-    `${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}`,
+    `${response.method} ${response.url} failed: ${message ?? 'success: false, no message'}${hint}`,
     {
       ...details(),
       code: message,
     },
   );
 }
+
+/** Seen on a live 8.8.7: the default "Suppress Duplicate Posts/Comments" feature answers so. */
+const CANCELLED_HINT =
+  'Hubzilla cancels a post or comment whose text repeats one the channel sent in the last 2 minutes (its "Suppress Duplicate Posts/Comments" setting), or an addon refused it';
 
 function isUnsuccessful(body: unknown): body is { success: unknown; message?: unknown } {
   return (

@@ -1,6 +1,19 @@
+export {
+  type AuthorizationRequest,
+  type AuthorizationRequestOptions,
+  type CodeExchangeOptions,
+  createAuthorizationRequest,
+  exchangeAuthorizationCode,
+  readAuthorizationResponse,
+} from './auth/authorization-code.js';
+export type { AccessTokenSource } from './auth/bearer.js';
+export type { ClientCredentials } from './auth/client-credentials.js';
+export type { SignatureCredentials } from './auth/http-signature.js';
+export type { NativeAuthKind, NativeAuthOptions } from './auth/strategy.js';
+export type { OAuthToken } from './auth/token-endpoint.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';
 export type { FileChunk } from './file-chunk.js';
-export { NativeClient, type NativeClientOptions } from './native-client.js';
+export { NativeClient, type NativeClientBaseOptions, type NativeClientOptions } from './native-client.js';
 // The resource classes are exported as types only: to name them (`hub.files`'s type), not to construct them.
 export type { AbconfigListParams, AbconfigResource } from './resources/abconfig.js';
 export type { AbookListParams, AbookResource } from './resources/abook.js';

@@ -2,7 +2,8 @@ import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
-import { basicAuth, checkedRoot } from './auth.js';
+import { checkedRoot } from './auth/basic.js';
+import { type NativeAuthOptions, nativeAuth } from './auth/strategy.js';
 import { VersionAnswerSchema } from './envelopes.js';
 import { NativeApi } from './native-api.js';
 import { AbconfigResource } from './resources/abconfig.js';
@@ -17,17 +18,8 @@ import { PermissionsResource } from './resources/permissions.js';
 import { PhotosResource } from './resources/photos.js';
 import { XchanResource } from './resources/xchan.js';
 
-export interface NativeClientOptions extends ClientOptions {
-  /**
-   * The channel nickname (`alice`, not `alice@hub.example`) or the account e-mail. Required.
-   * @example 'alice'
-   */
-  username: string;
-  /**
-   * The account password, sent with HTTP Basic on every request. A password containing `:` works:
-   * it is sent with the lower-case `basic` scheme, the only form Hubzilla accepts for it.
-   */
-  password: string;
+/** The options of a `NativeClient` besides its credentials. */
+export interface NativeClientBaseOptions extends ClientOptions {
   /**
    * Another channel of the same account to act as, sent as `channel` on every request.
    * @default the account's default channel
@@ -41,6 +33,14 @@ export interface NativeClientOptions extends ClientOptions {
    */
   allowInsecureHttp?: boolean;
 }
+
+/**
+ * A `NativeClient`'s options: the shared ones, and ONE way to authenticate: `username` and
+ * `password` (HTTP Basic), `accessToken` (OAuth 2.0 Bearer), `clientCredentials` (OAuth 2.0 client
+ * credentials, tokens fetched and renewed by the client) or `signature` (HTTP Signatures with the
+ * channel's key). See the guide "Authenticating to a hub".
+ */
+export type NativeClientOptions = NativeClientBaseOptions & NativeAuthOptions;
 
 /**
  * A client of Hubzilla's Native channel API (`api/z/1.0`).
@@ -69,7 +69,8 @@ export class NativeClient {
   readonly #summary: ClientSummary;
 
   constructor(options: NativeClientOptions) {
-    const auth = basicAuth(options?.username, options?.password);
+    if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
+    const auth = nativeAuth(options);
     checkedRoot(options.baseUrl, options.allowInsecureHttp);
     if (
       options.channel !== undefined &&
@@ -80,12 +81,13 @@ export class NativeClient {
     const core = new ClientCore({
       options,
       secrets: auth.secrets,
-      headers: { Authorization: auth.authorization },
+      ...(auth.headers && { headers: auth.headers }),
+      authorizer: auth.authorizer,
       credentials: 'omit',
       authenticationHint: auth.hint,
     });
     this.#api = new NativeApi(core, options.channel);
-    this.#summary = clientSummary('NativeClient', core, options.channel);
+    this.#summary = { ...clientSummary('NativeClient', core, options.channel), auth: auth.kind };
     this.channel = new ChannelResource(this.#api);
     this.network = new NetworkResource(this.#api);
     this.files = new FilesResource(this.#api);

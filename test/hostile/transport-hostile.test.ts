@@ -6,7 +6,7 @@ import {
   AppClient,
   type AppClientOptions,
   NativeClient,
-  type NativeClientOptions,
+  type NativeClientBaseOptions,
   ResponseTooLargeError,
   SdkError,
   TimeoutError,
@@ -42,7 +42,7 @@ const USER_JSON = JSON.stringify({
 
 const app = (baseUrl: string, options: Partial<AppClientOptions> = {}) =>
   new AppClient({ baseUrl, token: TOKEN, retry: { limit: 2, delay: () => 0 }, ...options });
-const hub = (baseUrl: string, options: Partial<NativeClientOptions> = {}) =>
+const hub = (baseUrl: string, options: Partial<NativeClientBaseOptions> = {}) =>
   new NativeClient({
     baseUrl,
     username: 'alice',

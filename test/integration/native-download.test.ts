@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   NativeClient,
-  type NativeClientOptions,
+  type NativeClientBaseOptions,
   TimeoutError,
 } from '../../src/index.js';
 import { downloadToFile } from '../../src/node/index.js';
@@ -21,7 +21,7 @@ afterEach(() => server.site.reset());
 afterAll(() => server.close());
 
 const MIB = 1024 * 1024;
-const hub = (options: Partial<NativeClientOptions> = {}) =>
+const hub = (options: Partial<NativeClientBaseOptions & { username: string; password: string }> = {}) =>
   new NativeClient({
     baseUrl: server.hubBaseUrl,
     ...server.credentials.channel,

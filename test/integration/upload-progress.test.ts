@@ -14,7 +14,9 @@ const photo = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, index) => (index 
 
 describe('upload progress in Node (a streamed multipart body)', () => {
   it('counts every byte up to a Content-Length the server gets, with no chunked encoding', async () => {
-    let seen: { length?: string | undefined; chunked?: string | undefined; received: number; body: Buffer } | undefined;
+    let seen:
+      | { length?: string | undefined; chunked?: string | undefined; received: number; body: Buffer }
+      | undefined;
     const baseUrl = await loopback.serve((request, response) => {
       const parts: Buffer[] = [];
       request.on('data', (part: Buffer) => parts.push(part));

@@ -124,7 +124,7 @@ describe(`Native API on ${login.baseUrl} as ${login.username}`, () => {
     const stamp = new Date().toISOString();
     const post = await client.items.update({ body: `socialsite-sdk live check ${stamp}` });
     expect(post.item_id).toBeGreaterThan(0);
-    const comment = await client.items.update({ body: 'a comment', parent: post.item_id });
+    const comment = await client.items.update({ body: `a comment ${stamp}`, parent: post.item_id });
     expect(comment.item_id).toBeGreaterThan(post.item_id);
     const thread = await client.items.full({ item_id: post.item_id });
     expect(thread.length).toBeGreaterThanOrEqual(1);

@@ -1,12 +1,14 @@
 import { http } from 'msw';
-import { NativeClient, type NativeClientOptions } from '../../src/native/index.js';
+import { NativeClient, type NativeClientBaseOptions } from '../../src/native/index.js';
 import { hubzillaResponse, loadHubzillaFixture } from '../support/fixtures.js';
 
 export const HUB = 'https://hub.example';
 export const API = `${HUB}/api/z/1.0`;
 
 /** alice's client, with instant retries. */
-export function alice(options: Partial<NativeClientOptions> = {}): NativeClient {
+export function alice(
+  options: Partial<NativeClientBaseOptions & { username: string; password: string }> = {},
+): NativeClient {
   return new NativeClient({
     baseUrl: HUB,
     username: 'alice',

@@ -1,7 +1,7 @@
+import { abortable } from '../../core/abortable.js';
 import { SdkError } from '../../core/errors/sdk-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { FileChunk } from '../file-chunk.js';
-import { abortable } from './abortable.js';
 import {
   checkSameFile,
   chunkBytes,

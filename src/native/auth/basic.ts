@@ -1,5 +1,5 @@
-import { isLoopback, siteRoot } from '../core/base-url.js';
-import { ArgumentError } from '../core/errors/argument-error.js';
+import { isLoopback, siteRoot } from '../../core/base-url.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
 
 /** The fixed headers, secrets and 401 hint that HTTP Basic against Hubzilla needs. */
 export interface BasicAuth {

@@ -1,0 +1,67 @@
+import { ArgumentError } from '../../core/errors/argument-error.js';
+
+/** The hash a signature algorithm signs with. */
+export type SignatureHash = 'SHA-256' | 'SHA-512';
+
+/**
+ * Imports an RSA private key for RSASSA-PKCS1-v1_5 signing, NOT extractable: once imported, the key
+ * stays inside WebCrypto. Takes a PEM in PKCS#8 (`BEGIN PRIVATE KEY`) or PKCS#1 (`BEGIN RSA PRIVATE
+ * KEY`, what a Hubzilla channel export's `channel_prvkey` may hold), or a `CryptoKey`.
+ */
+export async function importSigningKey(key: string | CryptoKey, hash: SignatureHash): Promise<CryptoKey> {
+  if (typeof key !== 'string') return key;
+  const pkcs8 = pemToPkcs8(key);
+  try {
+    return await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash }, false, [
+      'sign',
+    ]);
+  } catch (error) {
+    // Never quote the key: only say what was wrong.
+    throw new ArgumentError(
+      `signature.privateKey is not an RSA private key WebCrypto can use (${(error as Error).name})`,
+    );
+  }
+}
+
+/** The base64 body of a PEM, which the redactor must know (a server echoing it must not leak it). */
+export function pemBody(pem: string): string {
+  return pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+}
+
+function pemToPkcs8(pem: string): Uint8Array<ArrayBuffer> {
+  const kind = /-----BEGIN ([A-Z ]+)-----/.exec(pem)?.[1];
+  if (kind !== 'PRIVATE KEY' && kind !== 'RSA PRIVATE KEY')
+    throw new ArgumentError(
+      'signature.privateKey must be a PEM "PRIVATE KEY" or "RSA PRIVATE KEY" (or a CryptoKey)',
+    );
+  let der: Uint8Array<ArrayBuffer>;
+  try {
+    der = Uint8Array.from(atob(pemBody(pem)), (char) => char.charCodeAt(0));
+  } catch {
+    throw new ArgumentError('signature.privateKey is not valid PEM (its base64 does not decode)');
+  }
+  return kind === 'PRIVATE KEY' ? der : wrapPkcs1(der);
+}
+
+/** rsaEncryption's AlgorithmIdentifier: SEQUENCE { OID 1.2.840.113549.1.1.1, NULL }. */
+const RSA_ALGORITHM = [
+  0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00,
+];
+
+/** PKCS#1 RSAPrivateKey → PKCS#8 PrivateKeyInfo { version 0, rsaEncryption, OCTET STRING { key } }. */
+function wrapPkcs1(pkcs1: Uint8Array): Uint8Array<ArrayBuffer> {
+  const octets = [0x04, ...derLength(pkcs1.length)];
+  const content = [0x02, 0x01, 0x00, ...RSA_ALGORITHM, ...octets];
+  const total = content.length + pkcs1.length;
+  const out = new Uint8Array(1 + derLength(total).length + total);
+  out.set([0x30, ...derLength(total), ...content]);
+  out.set(pkcs1, out.length - pkcs1.length);
+  return out;
+}
+
+function derLength(length: number): number[] {
+  if (length < 0x80) return [length];
+  const bytes: number[] = [];
+  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
+  return [0x80 | bytes.length, ...bytes];
+}

@@ -1,0 +1,131 @@
+import type { Authorizer } from '../../core/authorizer.js';
+import { ClientCore } from '../../core/client-core.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
+import type { ClientOptions } from '../../core/options.js';
+import { basicAuth } from './basic.js';
+import { type AccessTokenSource, BearerAuthorizer } from './bearer.js';
+import { type ClientCredentials, ClientCredentialsAuthorizer } from './client-credentials.js';
+import { SignatureAuthorizer, type SignatureCredentials } from './http-signature.js';
+
+/** The ways a `NativeClient` can authenticate; exactly one is given. */
+export type NativeAuthOptions =
+  | {
+      /** The channel nickname (`alice`, not `alice@hub.example`) or the account e-mail, for HTTP Basic. */
+      username: string;
+      /**
+       * The account password, sent with HTTP Basic on every request. A password containing `:` works:
+       * it is sent with the lower-case `basic` scheme, the only form Hubzilla accepts for it.
+       */
+      password: string;
+      accessToken?: never;
+      clientCredentials?: never;
+      signature?: never;
+    }
+  | {
+      /**
+       * An OAuth 2.0 access token (`Authorization: Bearer`), or a function returning one, which the
+       * client calls again after a 401 (once; a second 401 is an `AuthenticationError`).
+       */
+      accessToken: AccessTokenSource;
+      username?: never;
+      password?: never;
+      clientCredentials?: never;
+      signature?: never;
+    }
+  | {
+      /**
+       * An OAuth 2.0 client registered on the hub: the client fetches Bearer tokens with the
+       * client-credentials grant, keeps each until shortly before it expires and renews it after a 401.
+       */
+      clientCredentials: ClientCredentials;
+      username?: never;
+      password?: never;
+      accessToken?: never;
+      signature?: never;
+    }
+  | {
+      /** Sign every request with the channel's RSA key (HTTP Signatures): no password, no token. */
+      signature: SignatureCredentials;
+      username?: never;
+      password?: never;
+      accessToken?: never;
+      clientCredentials?: never;
+    };
+
+/** Which strategy a client uses, as inspection shows it. */
+export type NativeAuthKind = 'basic' | 'accessToken' | 'clientCredentials' | 'signature';
+
+/** What the client core needs of the chosen strategy. */
+export interface NativeAuthSetup {
+  kind: NativeAuthKind;
+  /** Known up front; tokens learnt later are added as they come. */
+  secrets: string[];
+  /** Fixed headers (Basic). */
+  headers?: Record<string, string>;
+  /** Per-request credentials (everything but Basic); `learn` adds a secret to the client's redactor. */
+  authorizer?: (learn: (secret: string) => void) => Authorizer;
+  hint: string;
+}
+
+const KINDS = ['username/password', 'accessToken', 'clientCredentials', 'signature'] as const;
+
+/** The one strategy `options` gives, checked; an `ArgumentError` for none or several. */
+export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAuthSetup {
+  const given = KINDS.filter((kind) =>
+    kind === 'username/password'
+      ? options.username !== undefined || options.password !== undefined
+      : options[kind] !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new ArgumentError(
+      given.length === 0
+        ? 'NativeClient needs credentials: username and password, accessToken, clientCredentials or signature'
+        : `NativeClient takes ONE way to authenticate, got ${given.join(' and ')}`,
+    );
+  }
+  if (options.accessToken !== undefined) {
+    const source = options.accessToken;
+    return {
+      kind: 'accessToken',
+      secrets: [],
+      authorizer: (learn) => new BearerAuthorizer(source, learn),
+      hint: 'The access token was refused: Hubzilla answers an expired or revoked token like a wrong password',
+    };
+  }
+  if (options.clientCredentials !== undefined) {
+    const credentials = options.clientCredentials;
+    const client = basicAuth(credentials?.clientId, credentials?.clientSecret);
+    return {
+      kind: 'clientCredentials',
+      secrets: client.secrets,
+      authorizer: (learn) => new ClientCredentialsAuthorizer(credentials, tokenCore(options, client), learn),
+      hint: 'A fresh token from the client credentials was refused: check that the client is registered for the channel and allowed the client_credentials grant',
+    };
+  }
+  if (options.signature !== undefined) {
+    const credentials = options.signature;
+    return {
+      kind: 'signature',
+      secrets: [],
+      authorizer: (learn) => new SignatureAuthorizer(credentials, learn),
+      hint: "The signature was refused: check keyId (acct:nick@host with the port, or nick@host, or the channel URL; not #main-key), that the key is the channel's, and the clock (Date within a day)",
+    };
+  }
+  const basic = basicAuth(options.username, options.password);
+  return {
+    kind: 'basic',
+    secrets: basic.secrets,
+    headers: { Authorization: basic.authorization },
+    hint: basic.hint,
+  };
+}
+
+/** A core for the token endpoint: the client's options, the client's own Basic credentials. */
+function tokenCore(options: ClientOptions, client: { authorization: string; secrets: string[] }): ClientCore {
+  return new ClientCore({
+    options,
+    secrets: client.secrets,
+    headers: { Authorization: client.authorization },
+    credentials: 'omit',
+  });
+}
