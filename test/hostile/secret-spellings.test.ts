@@ -120,3 +120,79 @@ describe('the redactor', () => {
     expect(copy).toBe('[REDACTED]');
   });
 });
+
+/** The secrets of the other strategies, echoed by the hub in every spelling. */
+describe('the secrets of every NativeClient strategy', () => {
+  const ACCESS = 'acc/ess+tok=en-0123456789';
+  const CLIENT_SECRET = 'cli/ent+sec=ret-987';
+  const cases = [
+    ['a fixed access token', { accessToken: ACCESS }, [ACCESS]],
+    ['a provided access token', { accessToken: async () => ACCESS }, [ACCESS]],
+    [
+      'client credentials and the token they got',
+      { clientCredentials: { clientId: 'bot', clientSecret: CLIENT_SECRET } },
+      [CLIENT_SECRET, ACCESS, btoa(`bot:${CLIENT_SECRET}`)],
+    ],
+  ] as const;
+
+  it.each(cases)('%s: never shown, in any spelling', async (_, auth, secrets) => {
+    const echo = secrets.flatMap((secret) => Object.values(spellings(secret))).join(' ~ ');
+    const base = await server.serve((request, response) => {
+      if (request.url?.startsWith('/token')) {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ access_token: ACCESS, expires_in: 3600, token_type: 'Bearer' }));
+        return;
+      }
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(`{"message":"${echo}","auth":"${request.headers.authorization}"} ${echo}`);
+    });
+    const events: unknown[] = [];
+    const hub = new NativeClient({
+      baseUrl: base,
+      ...auth,
+      retry: 0,
+      hooks: { onError: (event) => events.push(event) },
+    });
+    const failure = await hub.groups.list().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SdkError);
+    const shown = everythingShown(failure, events);
+    for (const secret of secrets)
+      for (const spelling of Object.values(spellings(secret))) expect(shown).not.toContain(spelling);
+    expect(shown).not.toMatch(/Bearer (?!\[REDACTED\])/);
+  });
+
+  it('a signature echoed back is redacted, and the key’s PEM never shows', async () => {
+    const keys = await crypto.subtle.generateKey(
+      {
+        name: 'RSASSA-PKCS1-v1_5',
+        modulusLength: 1024,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: 'SHA-256',
+      },
+      true,
+      ['sign'],
+    );
+    const der = new Uint8Array(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
+    const body = btoa(String.fromCharCode(...der));
+    const pem = `-----BEGIN PRIVATE KEY-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----`;
+    let sent = '';
+    const base = await server.serve((request, response) => {
+      sent = String(request.headers.authorization);
+      response.writeHead(401, { 'Content-Type': 'text/plain' });
+      response.end(`refused ${sent} key ${body}`);
+    });
+    const events: unknown[] = [];
+    const hub = new NativeClient({
+      baseUrl: base,
+      signature: { keyId: 'acct:alice@hub', privateKey: pem },
+      retry: 0,
+      hooks: { onError: (event) => events.push(event) },
+    });
+    const failure = await hub.groups.list().catch((error: unknown) => error);
+    const shown = everythingShown(failure, events);
+    const signature = /signature="([^"]+)"/.exec(sent)![1]!;
+    expect(shown).not.toContain(signature);
+    expect(shown).not.toContain(body.slice(0, 40));
+    expect(inspect(hub)).not.toContain(body.slice(0, 40));
+  });
+});
