@@ -12,9 +12,14 @@ import {
 
 const { verifier, challenge } = await pkcePair();
 
+/** GET /authorize for the seeded client with PKCE S256, plus `extra` parameters. */
+function authorizeRequest(site: FakeSite, extra: Record<string, string> = {}) {
+  return call(site, `authorize?${authorizeQuery(site, challenge, extra)}`);
+}
+
 /** Asks /authorize for a code of the seeded client. */
 async function codeFor(site: FakeSite, extra: Record<string, string> = {}) {
-  const response = await call(site, `authorize?${authorizeQuery(site, challenge, extra)}`);
+  const response = await authorizeRequest(site, extra);
   expect(response.status).toBe(302);
   return locationParams(response).get('code') ?? '';
 }
@@ -56,7 +61,7 @@ describe('discovery', () => {
 describe('authorization code with PKCE (S256)', () => {
   it('redirects at once with the code, the state and (as 8.8.7 does) the client secret', async () => {
     const site = createFakeSite();
-    const response = await call(site, `authorize?${authorizeQuery(site, challenge)}`);
+    const response = await authorizeRequest(site);
     expect(response.status).toBe(302);
     const location = response.headers.get('location') ?? '';
     expect(location).toMatch(
@@ -176,10 +181,7 @@ describe('/authorize refusals and options', () => {
 
   it('redirects an implicit request with unsupported_response_type', async () => {
     const site = createFakeSite();
-    const response = await call(
-      site,
-      `authorize?${authorizeQuery(site, challenge, { response_type: 'token' })}`,
-    );
+    const response = await authorizeRequest(site, { response_type: 'token' });
     expect(Object.fromEntries(locationParams(response))).toEqual({
       client_secret: 'fake-app-secret',
       error: 'unsupported_response_type',
@@ -190,10 +192,7 @@ describe('/authorize refusals and options', () => {
 
   it('answers an unregistered redirect URI 400 redirect_uri_mismatch, without redirecting', async () => {
     const site = createFakeSite();
-    const response = await call(
-      site,
-      `authorize?${authorizeQuery(site, challenge, { redirect_uri: 'https://evil.example/cb' })}`,
-    );
+    const response = await authorizeRequest(site, { redirect_uri: 'https://evil.example/cb' });
     expect(response.headers.get('location')).toBeNull();
     expect(await oauthFailure(response)).toEqual({
       status: 400,
@@ -208,10 +207,10 @@ describe('/authorize refusals and options', () => {
 
   it('registers an unknown client on the fly, which learns its secret from the redirect', async () => {
     const site = createFakeSite();
-    const response = await call(
-      site,
-      `authorize?${authorizeQuery(site, challenge, { client_id: 'newcomer', redirect_uri: 'http://127.0.0.1/new' })}`,
-    );
+    const response = await authorizeRequest(site, {
+      client_id: 'newcomer',
+      redirect_uri: 'http://127.0.0.1/new',
+    });
     const params = locationParams(response);
     const secret = params.get('client_secret') ?? '';
     expect(secret).toMatch(/^[0-9a-f]{16}$/);
@@ -234,7 +233,7 @@ describe('/authorize refusals and options', () => {
 
   it('keeps the secret out of the redirect with clientSecretInRedirect: false', async () => {
     const site = createFakeSite({ auth: { clientSecretInRedirect: false } });
-    const response = await call(site, `authorize?${authorizeQuery(site, challenge)}`);
+    const response = await authorizeRequest(site);
     expect(response.headers.get('location')).toMatch(
       /^http:\/\/127\.0\.0\.1\/callback\?code=[0-9a-f]{40}&state=st4te$/,
     );
@@ -243,7 +242,7 @@ describe('/authorize refusals and options', () => {
 
   it("fails with HTTP 500 like a stock 8.8.7 with authorizationCodeFlow: 'stock-8.8.7'", async () => {
     const site = createFakeSite({ auth: { authorizationCodeFlow: 'stock-8.8.7' } });
-    const response = await call(site, `authorize?${authorizeQuery(site, challenge)}`);
+    const response = await authorizeRequest(site);
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('');
     expect(site.state.hub.authorizationCodes.size).toBe(0);

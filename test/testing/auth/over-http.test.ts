@@ -1,18 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { type FakeServer, startFakeServer } from '../../../src/testing/index.js';
-import { form } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { form, useFakeServers } from '../helpers.js';
 import { authorizeQuery, pkcePair } from './helpers.js';
 import { signRequest } from './signing.js';
 
-const servers: FakeServer[] = [];
-async function start(options: Parameters<typeof startFakeServer>[0] = {}) {
-  const server = await startFakeServer(options);
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
+const start = useFakeServers();
 
 describe('OAuth 2.0 and HTTP Signatures over the loopback server', () => {
   it('issues a client-credentials token over HTTP, without CORS headers when cors is off', async () => {
