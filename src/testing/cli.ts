@@ -75,6 +75,7 @@ export async function runFakeServerCli(argv: readonly string[], io: FakeServerCl
       `  Channel:             ${c.channel.username} / ${c.channel.password}   (${c.channel.email}; second channel ${c.secondChannel})`,
       `  Other channel:       ${c.bob.username} / ${c.bob.password}`,
       `  Colon password:      ${c.carol.username} / ${c.carol.password}   (accepted with the lower-case "basic" scheme only)`,
+      `  OAuth 2.0 client:    ${c.oauthClient.clientId} / ${c.oauthClient.clientSecret}   (${c.oauthClient.channel}; ${server.url}token, ${server.url}authorize)`,
       '  Press Ctrl+C to stop.',
       '',
     ].join('\n'),

@@ -1,9 +1,45 @@
 import type { FaultOptions } from './faults.js';
 
-/** Options of {@link createFakeSite}. Every option is optional. */
 /** The phpFox versions whose Application API the fake imitates. */
 export type PhpfoxVersion = '3.0' | '3.5' | '3.9';
 
+/**
+ * How the fake hub's OAuth 2.0 and HTTP Signature logins behave. Every option is optional; the
+ * defaults are Hubzilla 8.8.7's behaviour except where {@link authorizationCodeFlow} says otherwise.
+ */
+export interface FakeAuthOptions {
+  /**
+   * How long an OAuth access token lives, in seconds of the site's clock (see `now`). A token used
+   * after that gets the 401 of a failed login. `site.expireTokens()` ends every token at once.
+   * @default 3600 (the OAuth library's default, which 8.8.7 keeps)
+   */
+  accessTokenLifetime?: number | undefined;
+  /**
+   * Whether `/authorize` puts the client's secret into the redirect (`Location: ...?code=...&state=...&client_secret=...`)
+   * and into its JSON body, as 8.8.7 does (a hub bug: the secret reaches the browser). `false` gives
+   * what the OAuth library alone sends.
+   * @default true
+   */
+  clientSecretInRedirect?: boolean | undefined;
+  /**
+   * `'works'`: `/authorize` issues codes with their PKCE challenge, as on an 8.8.7 hub whose
+   * `oauth_authorization_codes` table has the `code_challenge` and `code_challenge_method` columns
+   * the bundled OAuth library writes. `'stock-8.8.7'`: like a hub installed from 8.8.7's own
+   * schema, which lacks them: issuing a code fails with HTTP 500 (an empty body).
+   * @default 'works'
+   */
+  authorizationCodeFlow?: 'works' | 'stock-8.8.7' | undefined;
+  /**
+   * Also check the body of HTTP-signed requests, which the hub never does: a request with a body
+   * must sign a `Digest: SHA-256=<base64>` (or `SHA-512=`) header that matches its bytes, and a
+   * signed `Digest` must match the (possibly empty) body; otherwise the login fails (401). For
+   * proving that a client signs the bytes it sends.
+   * @default false
+   */
+  strictDigest?: boolean | undefined;
+}
+
+/** Options of {@link createFakeSite}. Every option is optional. */
 export interface FakeSiteOptions {
   /**
    * Where the site is mounted: `token.php`, `api.php` and `api/z/1.0/` hang below this path.
@@ -73,6 +109,12 @@ export interface FakeSiteOptions {
    * @default no faults
    */
   faults?: FaultOptions | undefined;
+  /**
+   * The hub's OAuth 2.0 and HTTP Signature behaviour: token lifetime, the client secret in the
+   * `/authorize` redirect, the authorization-code flow of a stock 8.8.7, strict `Digest` checks.
+   * @default {} (see {@link FakeAuthOptions})
+   */
+  auth?: FakeAuthOptions | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -87,6 +129,7 @@ export interface ResolvedOptions {
   listTotals: 'count' | 'zero';
   photoUploadLimit: number;
   appApiEnabled: boolean;
+  auth: { [K in keyof FakeAuthOptions]-?: NonNullable<FakeAuthOptions[K]> };
 }
 
 const CLOCK_START = Date.UTC(2026, 10, 22, 3, 0, 0);
@@ -117,5 +160,11 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     listTotals: options.listTotals ?? 'count',
     photoUploadLimit: options.photoUploadLimit ?? 500 * 1024,
     appApiEnabled: options.appApiEnabled ?? true,
+    auth: {
+      accessTokenLifetime: options.auth?.accessTokenLifetime ?? 3600,
+      clientSecretInRedirect: options.auth?.clientSecretInRedirect ?? true,
+      authorizationCodeFlow: options.auth?.authorizationCodeFlow ?? 'works',
+      strictDigest: options.auth?.strictDigest ?? false,
+    },
   };
 }

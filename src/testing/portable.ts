@@ -13,20 +13,26 @@ export type {
   HubAccount,
   HubChannel,
   HubState,
+  OAuthAccessToken,
+  OAuthAuthorizationCode,
+  OAuthClient,
   PhotoRow,
   PrivacyGroup,
   Xchan,
 } from './native/hub-state.js';
 export type { Item, ItemRow, Term } from './native/item-row.js';
-export type { FakeSiteOptions, PhpfoxVersion } from './options.js';
+export type { FakeAuthOptions, FakeSiteOptions, PhpfoxVersion } from './options.js';
 export { createFakeSite } from './site.js';
 export type {
   AddFileInput,
   ChannelCredentials,
+  ChannelSigningKey,
   FakeCredentials,
   FakeFileInfo,
   FakeFiles,
+  FakeOAuthClient,
   FakeSite,
   FakeSiteState,
   RecordedRequest,
+  RegisterOAuthClientInput,
 } from './site-types.js';

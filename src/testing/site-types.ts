@@ -11,6 +11,61 @@ export interface ChannelCredentials<Nick extends string = string> {
   email: string;
 }
 
+/** An OAuth 2.0 client registered with the fake hub, as tests use it. */
+export interface FakeOAuthClient {
+  /** The `client_id`. */
+  clientId: string;
+  /**
+   * The `client_secret`: sent to `POST /token` as the Basic password, as a form field or as a JSON
+   * member. Empty for a public client (authorization-code grant only).
+   */
+  clientSecret: string;
+  /** The registered redirect URI (several separated by spaces); empty accepts any. */
+  redirectUri: string;
+  /** The grants it may use; `null` allows every grant the hub supports, `[]` none. */
+  grantTypes: readonly string[] | null;
+  /** The scopes it may ask for, separated by spaces; `null` allows any. */
+  scope: string | null;
+  /** The nickname of the channel its tokens act as. */
+  channel: string;
+}
+
+/** What {@link FakeSite.registerOAuthClient} stores. */
+export interface RegisterOAuthClientInput {
+  /** The `client_id`; an existing client of that id is replaced. */
+  clientId: string;
+  /** @default 16 generated hex digits, as Hubzilla's "OAuth2 Apps" form proposes */
+  clientSecret?: string | undefined;
+  /** One redirect URI, or several separated by spaces. @default '' (any) */
+  redirectUri?: string | undefined;
+  /**
+   * The grants the client may use. `[]` is what the hub's form stores for a blank "Grant Types"
+   * field: every token request then fails with `unauthorized_client`. `null` (a NULL column)
+   * allows all.
+   * @default ['client_credentials', 'authorization_code']
+   */
+  grantTypes?: readonly string[] | null | undefined;
+  /** The scopes it may ask for, separated by spaces. @default null (any) */
+  scope?: string | null | undefined;
+  /** The nickname of the channel its tokens act as. @default 'alice' */
+  channel?: string | undefined;
+}
+
+/** A channel's RSA key pair, for signing requests with HTTP Signatures (draft-cavage). */
+export interface ChannelSigningKey {
+  /**
+   * The `keyId` to sign with: `acct:alice@<host with port>`. The hub also accepts the address
+   * without `acct:` and {@link channelUrl}; a `#main-key` suffix is refused.
+   */
+  keyId: string;
+  /** The channel URL (`<site>/channel/alice`), also a valid `keyId`. */
+  channelUrl: string;
+  /** The private key, PKCS #8 PEM (import with `crypto.subtle.importKey('pkcs8', ...)`). */
+  privateKeyPem: string;
+  /** The public key, SPKI PEM: the channel's `channel_pubkey`. */
+  publicKeyPem: string;
+}
+
 /** The seeded logins of both interfaces. */
 export interface FakeCredentials {
   /** The `key` that token.php exchanges for a token of user {@link appUserId}. Reusable. */
@@ -25,6 +80,14 @@ export interface FakeCredentials {
   carol: ChannelCredentials<'carol'>;
   /** alice's second channel, reached with `channel=alice2`. */
   secondChannel: 'alice2';
+  /**
+   * The seeded OAuth 2.0 client `fake-app` with the secret `fake-app-secret`, registered for alice
+   * with the grants `client_credentials` and `authorization_code` and the redirect URI
+   * `http://127.0.0.1/callback`. Its tokens act as alice.
+   */
+  oauthClient: FakeOAuthClient;
+  /** alice's and bob's RSA keys for HTTP Signatures (2048 bits, the same on every site). */
+  signingKeys: { alice: ChannelSigningKey; bob: ChannelSigningKey };
 }
 
 /** A stored file of the fake hub. */
@@ -103,6 +166,16 @@ export interface FakeSite {
   addFile(input: AddFileInput): FakeFileInfo;
   /** A new app key for a phpFox user (as if the user opened the app). */
   issueAppKey(userId: number): string;
+  /**
+   * Registers an OAuth 2.0 client with the hub (as a channel's "OAuth2 Apps" page does), or
+   * replaces the one with the same id. Throws for an unknown channel.
+   */
+  registerOAuthClient(input: RegisterOAuthClientInput): FakeOAuthClient;
+  /**
+   * Ends every access token and authorization code issued so far, as if their lifetime had passed:
+   * a token then gets the 401 of a failed login, a code `invalid_grant`.
+   */
+  expireTokens(): void;
   /** Back to the freshly seeded state: data, tokens, sessions, faults, clock and request log. */
   reset(): void;
 }

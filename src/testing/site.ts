@@ -2,11 +2,16 @@ import { apiPhp, tokenPhp } from './app/router.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
 import { addFile, filesApi } from './files-api.js';
 import { Params } from './http/params.js';
+import { hubPage, servePage } from './native/hub-pages.js';
+import { registerClient } from './native/oauth-clients.js';
+import { expireAll } from './native/oauth-tokens.js';
 import { hubApi } from './native/router.js';
 import { type FakeSiteOptions, resolveOptions } from './options.js';
 import type { Runtime } from './runtime.js';
+import { CHANNEL_KEYS } from './seed/channel-keys.js';
+import { SEEDED_OAUTH_CLIENT } from './seed/hub-oauth.js';
 import { seedSite } from './seed/index.js';
-import type { FakeCredentials, FakeSite, RecordedRequest } from './site-types.js';
+import type { ChannelSigningKey, FakeCredentials, FakeSite, RecordedRequest } from './site-types.js';
 
 const HUB_PREFIXES = ['api/z/1.0', 'api/red'];
 /** How many requests `site.requests` keeps. */
@@ -44,7 +49,26 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     bob: { username: 'bob', password: 'bob-pass', email: 'bob@example.com' },
     carol: { username: 'carol', password: 'colon:pass', email: 'carol@example.com' },
     secondChannel: 'alice2',
+    oauthClient: SEEDED_OAUTH_CLIENT,
+    signingKeys: {
+      get alice() {
+        return signingKey('alice');
+      },
+      get bob() {
+        return signingKey('bob');
+      },
+    },
   };
+  function signingKey(nick: 'alice' | 'bob'): ChannelSigningKey {
+    const { siteUrl } = runtime.options;
+    const keys = CHANNEL_KEYS[nick];
+    if (!keys) throw new Error(`fake site: no keys for ${nick}`);
+    return {
+      keyId: `acct:${nick}@${new URL(siteUrl).host}`,
+      channelUrl: `${siteUrl}/channel/${nick}`,
+      ...keys,
+    };
+  }
 
   async function handler(request: Request): Promise<Response> {
     const current = runtime;
@@ -99,6 +123,8 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
       runtime.app.keys.set(key, userId);
       return key;
     },
+    registerOAuthClient: (input) => registerClient(runtime.hub, runtime.prng, input),
+    expireTokens: () => expireAll(runtime),
     reset() {
       resolved = resolveOptions(options);
       runtime = build();
@@ -110,6 +136,8 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
 async function route(runtime: Runtime, request: Request, path: string | undefined): Promise<Response> {
   if (path === 'token.php') return tokenPhp(runtime, await Params.read(request));
   if (path === 'api.php') return apiPhp(runtime, await Params.read(request));
+  const page = hubPage(path);
+  if (page) return servePage(runtime, request, page);
   for (const prefix of HUB_PREFIXES) {
     if (path === prefix || path?.startsWith(`${prefix}/`)) {
       return hubApi(runtime, request, path.slice(prefix.length + 1));

@@ -1,4 +1,10 @@
-import type { FakeSite } from '../../src/testing/index.js';
+import { afterAll } from 'vitest';
+import {
+  type FakeServer,
+  type FakeServerOptions,
+  type FakeSite,
+  startFakeServer,
+} from '../../src/testing/index.js';
 
 /** The `Authorization` header of HTTP Basic, with the scheme spelled as given. */
 export function basic(user: string, password: string, scheme = 'Basic'): string {
@@ -67,4 +73,17 @@ export function fields(value: unknown): [string, string][] {
     key,
     v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v,
   ]);
+}
+
+/** A `start(options)` for loopback fake servers that the test file closes after its last test. */
+export function useFakeServers(): (options?: FakeServerOptions) => Promise<FakeServer> {
+  const servers: FakeServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+  return async (options = {}) => {
+    const server = await startFakeServer(options);
+    servers.push(server);
+    return server;
+  };
 }

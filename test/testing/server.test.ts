@@ -1,21 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createFakeSite,
-  type FakeServer,
-  runFakeServerCli,
-  startFakeServer,
-} from '../../src/testing/index.js';
-import { basic } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createFakeSite, runFakeServerCli, startFakeServer } from '../../src/testing/index.js';
+import { basic, useFakeServers } from './helpers.js';
 
-const servers: FakeServer[] = [];
-async function start(options: Parameters<typeof startFakeServer>[0] = {}) {
-  const server = await startFakeServer(options);
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
+const start = useFakeServers();
 
 describe('startFakeServer', () => {
   it('serves both interfaces on 127.0.0.1, with links to itself', async () => {
@@ -126,6 +113,7 @@ describe('runFakeServerCli', () => {
     const url = /Site root \(baseUrl\): (http:\S+)/.exec(output.join(''))?.[1] ?? '';
     expect(output.join('')).toMatch(/alice \/ secret-pass/);
     expect(output.join('')).toMatch(/carol \/ colon:pass/);
+    expect(output.join('')).toMatch(/OAuth 2\.0 client: +fake-app \/ fake-app-secret +\(alice; /);
     expect(await (await fetch(`${url}api/z/1.0/version`)).json()).toBe('8.8.7');
     controller.abort();
     expect(await running).toBe(0);

@@ -7,6 +7,8 @@
 export class Params {
   private readonly values = new Map<string, string | string[]>();
   private readonly uploads = new Map<string, File>();
+  /** The names that came from the body (PHP's `$_POST`), for rules that tell it from the query. */
+  private readonly bodyNames = new Set<string>();
 
   static async read(request: Request): Promise<Params> {
     const params = new Params();
@@ -15,7 +17,7 @@ export class Params {
     const type = (request.headers.get('content-type') ?? '').toLowerCase();
     try {
       if (type.startsWith('application/x-www-form-urlencoded')) {
-        params.addAll(new URLSearchParams(await request.text()));
+        params.addAll(new URLSearchParams(await request.text()), true);
       } else if (type.startsWith('multipart/form-data')) {
         const form = await request.formData();
         const fields = new URLSearchParams();
@@ -23,7 +25,7 @@ export class Params {
           if (typeof value === 'string') fields.append(name, value);
           else params.uploads.set(name, value);
         }
-        params.addAll(fields);
+        params.addAll(fields, true);
       }
     } catch {
       // A malformed body reads as no fields, as PHP would.
@@ -31,9 +33,10 @@ export class Params {
     return params;
   }
 
-  private addAll(fields: URLSearchParams): void {
+  private addAll(fields: URLSearchParams, fromBody = false): void {
     const arrays = new Map<string, string[]>();
     for (const [name, value] of fields) {
+      if (fromBody) this.bodyNames.add(name.endsWith('[]') ? name.slice(0, -2) : name);
       if (name.endsWith('[]')) {
         const key = name.slice(0, -2);
         const list = arrays.get(key) ?? [];
@@ -48,6 +51,11 @@ export class Params {
 
   has(name: string): boolean {
     return this.values.has(name);
+  }
+
+  /** Whether the body (not only the query) carried `name`. */
+  inBody(name: string): boolean {
+    return this.bodyNames.has(name);
   }
 
   /** The text value; an array field reads as PHP's `"Array"`. */

@@ -23,7 +23,10 @@ export interface HubChannel {
   name: string;
   /** The channel's own xchan hash. */
   hash: string;
-  /** A fake PEM private key (the export's `channel` section carries it, as the real one does). */
+  /**
+   * The PEM private key (the export's `channel` section carries it, as the real one does): a real
+   * RSA key for alice and bob, an unusable stand-in for the others.
+   */
   prvkey: string;
   created: string;
 }
@@ -185,6 +188,58 @@ export interface HubState {
   items: Item[];
   /** PHP sessions: id to the channel it is logged in as (`null`: a session without login). */
   sessions: Map<string, number | null>;
+  /** The OAuth 2.0 clients registered with the hub (`oauth_clients`). */
+  oauthClients: OAuthClient[];
+  /** The access tokens `/token` issued, by token (`oauth_access_tokens`). */
+  accessTokens: Map<string, OAuthAccessToken>;
+  /** The authorization codes `/authorize` issued and not yet exchanged (`oauth_authorization_codes`). */
+  authorizationCodes: Map<string, OAuthAuthorizationCode>;
+}
+
+/** A registered OAuth 2.0 client, as the hub's `oauth_clients` row. */
+export interface OAuthClient {
+  client_id: string;
+  /** Empty for a public client (allowed for the authorization-code grant only). */
+  client_secret: string;
+  /** One or more redirect URIs, separated by spaces; empty accepts any. */
+  redirect_uri: string;
+  /**
+   * The grants the client may use, separated by spaces. `null` (a NULL column) allows every grant;
+   * the empty text that Hubzilla's "OAuth2 Apps" form stores for a blank field allows none.
+   */
+  grant_types: string | null;
+  /** The scopes the client may ask for, separated by spaces; `null` or empty: any. */
+  scope: string | null;
+  /** The channel (`channel_id`) the client acts as. */
+  user_id: number;
+}
+
+/** An issued access token, as the hub's `oauth_access_tokens` row. */
+export interface OAuthAccessToken {
+  /** 40 lower-case hex digits. */
+  access_token: string;
+  client_id: string;
+  /** The channel the token acts as. */
+  user_id: number;
+  /** Unix seconds (site clock) after which the token is refused. */
+  expires: number;
+  scope: string | null;
+}
+
+/** An authorization code waiting to be exchanged, as the hub's `oauth_authorization_codes` row. */
+export interface OAuthAuthorizationCode {
+  /** 40 lower-case hex digits. */
+  authorization_code: string;
+  client_id: string;
+  user_id: number;
+  /** The redirect URI `/authorize` was called with; `/token` must repeat it. */
+  redirect_uri: string;
+  /** Unix seconds (site clock): 30 seconds after issue, as in the OAuth library. */
+  expires: number;
+  scope: string | null;
+  /** The PKCE challenge, stored unchecked as `/authorize` received it. */
+  code_challenge: string | null;
+  code_challenge_method: string | null;
 }
 
 /** The next free id of a table. */

@@ -55,13 +55,29 @@ function xml404(contentType: string): Response {
   return new Response(NOT_IMPLEMENTED_XML, { status: 404, headers: { 'Content-Type': contentType } });
 }
 
+/** The caching headers PHP's session start sends; a page's own `header()` of the same name replaces them. */
+const SESSION_HEADERS: Record<string, string> = {
+  Expires: 'Thu, 19 Nov 1981 08:52:00 GMT',
+  'Cache-Control': 'no-store, no-cache, must-revalidate',
+  Pragma: 'no-cache',
+};
+
 /** The headers PHP adds to every answer (sessions on, no caching). */
 export function addPhpHeaders(response: Response, cookies: readonly string[]): Response {
   const headers = response.headers;
   headers.set('X-Powered-By', 'PHP/8.2.36');
-  headers.set('Expires', 'Thu, 19 Nov 1981 08:52:00 GMT');
-  headers.set('Cache-Control', 'no-store, no-cache, must-revalidate');
-  headers.set('Pragma', 'no-cache');
+  for (const [name, value] of Object.entries(SESSION_HEADERS))
+    if (!headers.has(name)) headers.set(name, value);
   for (const id of cookies) headers.append('Set-Cookie', `PHPSESSID=${id}; path=/; HttpOnly; SameSite=None`);
   return response;
+}
+
+/** A HEAD answer keeps the status and headers, without the body. */
+export function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method !== 'HEAD' || response.body === null) return response;
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

@@ -1,7 +1,8 @@
 import { Params } from '../http/params.js';
 import { phpJson } from '../http/php-json.js';
 import type { Runtime } from '../runtime.js';
-import { login, readBasic, sessionCookie, switchChannel } from './auth.js';
+import { apiLogin, isSignatureLogin } from './api-login.js';
+import { switchChannel } from './auth.js';
 import { channelList, exportBasic, HUB_VERSION, verify } from './channel.js';
 import { abconfig, abook, permAllowed, xchan } from './contacts.js';
 import type { Endpoint } from './endpoint.js';
@@ -10,11 +11,16 @@ import { file, fileExport, filemeta, files } from './files.js';
 import { group, groupMembers } from './groups.js';
 import { itemUpdate } from './items.js';
 import { albums, photo, photos } from './photos.js';
-import { addPhpHeaders, empty, loginRequired, notImplemented } from './reply.js';
+import {
+  addPhpHeaders,
+  empty,
+  loginRequired,
+  notImplemented,
+  serverError,
+  withoutBodyForHead,
+} from './reply.js';
+import { knownSession, startSession } from './sessions.js';
 import { channelStream, itemFull, networkStream } from './streams.js';
-
-/** Sessions kept (the oldest are forgotten first). */
-const MAX_SESSIONS = 10_000;
 
 /** The endpoints below `api/z/1.0/` that need a login. */
 const ROUTES: Record<string, Endpoint> = {
@@ -43,8 +49,9 @@ const ROUTES: Record<string, Endpoint> = {
 
 /**
  * Hubzilla's API module for the path below `api/z/1.0/`: any HTTP method, a `.json` (or other)
- * suffix, unknown endpoints 404 before any login, `version` without login, HTTP Basic with
- * Hubzilla's colon rule, and the PHP session cookie that then stands in for the credentials.
+ * suffix, unknown endpoints 404 before any login, `version` without login, the logins of
+ * {@link apiLogin} (OAuth 2.0 Bearer, HTTP Basic with Hubzilla's colon rule, HTTP Signatures), and
+ * the PHP session cookie that then stands in for the credentials.
  */
 export async function hubApi(runtime: Runtime, request: Request, rest: string): Promise<Response> {
   const { hub } = runtime;
@@ -55,16 +62,10 @@ export async function hubApi(runtime: Runtime, request: Request, rest: string): 
     type = (suffix[1] ?? '').toLowerCase();
     path = path.slice(0, -suffix[0].length);
   }
-  const given = sessionCookie(request);
-  const session = given !== undefined && hub.sessions.has(given) ? given : undefined;
-  const fresh = () => {
-    const id = runtime.prng.sessionId();
-    hub.sessions.set(id, null);
-    // Like PHP's session garbage collection: long runs (benchmarks) must not grow without bound.
-    if (hub.sessions.size > MAX_SESSIONS) hub.sessions.delete(hub.sessions.keys().next().value ?? '');
-    return id;
-  };
-  const finish = (response: Response, cookies: string[]) => strip(request, addPhpHeaders(response, cookies));
+  const session = knownSession(runtime, request);
+  const fresh = () => startSession(runtime);
+  const finish = (response: Response, cookies: string[]) =>
+    withoutBodyForHead(request, addPhpHeaders(response, cookies));
 
   if (path === 'version') {
     const response =
@@ -79,19 +80,27 @@ export async function hubApi(runtime: Runtime, request: Request, rest: string): 
   if (!endpoint || type === 'rss' || type === 'atom')
     return finish(notImplemented(type), session ? [] : [fresh()]);
 
-  const params = await Params.read(request);
   let channelId = session === undefined ? null : (hub.sessions.get(session) ?? null);
+  // A strict Digest check needs the raw body, which reading the parameters consumes.
+  const body =
+    channelId === null && runtime.options.auth.strictDigest && isSignatureLogin(request)
+      ? request
+          .clone()
+          .arrayBuffer()
+          .catch(() => new ArrayBuffer(0))
+      : undefined;
+  const params = await Params.read(request);
   let id = session;
   const cookies: string[] = [];
   if (channelId === null) {
-    const credentials = readBasic(request.headers.get('authorization'));
-    const channel = credentials && login(hub, credentials);
+    const outcome = await apiLogin(runtime, request, params, body);
     if (id === undefined) {
       id = fresh();
       cookies.push(id, id);
     }
-    if (!channel) return finish(loginRequired(), cookies);
-    channelId = channel.channel_id;
+    if (outcome === 'fatal') return finish(serverError(), cookies);
+    if (outcome === 'refused') return finish(loginRequired(), cookies);
+    channelId = outcome.channel_id;
     hub.sessions.set(id, channelId);
   }
   let channel = hub.channels.find((c) => c.channel_id === channelId);
@@ -107,14 +116,4 @@ export async function hubApi(runtime: Runtime, request: Request, rest: string): 
   const site = runtime.options.siteUrl;
   const response = await endpoint({ runtime, request, method, params, channel, site });
   return finish(response, cookies);
-}
-
-/** A HEAD answer keeps the status and headers, without the body. */
-function strip(request: Request, response: Response): Response {
-  if (request.method !== 'HEAD' || response.body === null) return response;
-  return new Response(null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
 }

@@ -8,6 +8,7 @@ import type {
   PrivacyGroup,
   Xchan,
 } from '../native/hub-state.js';
+import { CHANNEL_KEYS } from './channel-keys.js';
 import { minutesAgo, type SeedContext } from './context.js';
 import type { Prng } from './prng.js';
 
@@ -61,6 +62,11 @@ export function seedPeople(context: SeedContext): People {
   const channels: HubChannel[] = LOCAL.map((local, index) => {
     const created = minutesAgo(context, 600 - index);
     const xchan = localXchan(context, prng, local.nick, local.name, local.id, created);
+    // The stand-in keys are drawn even where real ones replace them, so the values seeded after
+    // them stay the same.
+    const standIn = pem(prng, 'PRIVATE KEY', 2348);
+    const keys = CHANNEL_KEYS[local.nick];
+    if (keys) xchan.pubkey = keys.publicKeyPem;
     xchans.push(xchan);
     return {
       channel_id: local.id,
@@ -68,7 +74,7 @@ export function seedPeople(context: SeedContext): People {
       nick: local.nick,
       name: local.name,
       hash: xchan.hash,
-      prvkey: pem(prng, 'PRIVATE KEY', 2348),
+      prvkey: keys?.privateKeyPem ?? standIn,
       created,
     };
   });

@@ -1,11 +1,13 @@
 import type { AppState } from '../app/app-state.js';
 import type { HubState } from '../native/hub-state.js';
+import { registerClient } from '../native/oauth-clients.js';
 import { photoItem } from '../native/photo-item.js';
 import type { ResolvedOptions } from '../options.js';
 import { APP_USER_ID, seedApp } from './app-seed.js';
 import type { SeedContext } from './context.js';
 import { seedFiles } from './hub-files.js';
 import { seedItems } from './hub-items.js';
+import { SEEDED_OAUTH_CLIENT } from './hub-oauth.js';
 import { seedPeople } from './hub-people.js';
 import { Prng } from './prng.js';
 
@@ -49,6 +51,16 @@ export function seedSite(options: ResolvedOptions): Seeded {
     if (folder)
       items.push(photoItem(context.siteUrl, items.length + 1, itemPrng.uuid(), alice, photo, folder, rows));
   }
-  const hub: HubState = { ...people, files, photos, items, sessions: new Map() };
+  const hub: HubState = {
+    ...people,
+    files,
+    photos,
+    items,
+    sessions: new Map(),
+    oauthClients: [],
+    accessTokens: new Map(),
+    authorizationCodes: new Map(),
+  };
+  registerClient(hub, root.fork('oauth'), SEEDED_OAUTH_CLIENT);
   return { app, hub, appKey, prng: root.fork('runtime') };
 }
