@@ -123,6 +123,11 @@ export interface ResolvedOptions {
   siteUrl: string;
   seed: number;
   now: () => Date;
+  /**
+   * What a signed `Date` is checked against: the given `now`, else the real clock (clients sign
+   * with theirs, so the fake's reproducible clock, days in the past, would refuse every signature).
+   */
+  signatureClock: () => Date;
   tick: () => void;
   envelope: PhpfoxVersion;
   bodyPrefix: 'bom' | 'notice' | 'both' | undefined;
@@ -152,6 +157,7 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     siteUrl,
     seed: options.seed ?? 1,
     now,
+    signatureClock: given === undefined ? () => new Date() : now,
     tick: () => {
       ticks++;
     },

@@ -68,7 +68,7 @@ describe('redirects', () => {
     expect(elsewhere.state.hits).toBe(0);
     expect(main.state.hits).toBe(1); // a refused redirect is not retried
     expect(JSON.stringify({ failure, message: (failure as Error).message, urls })).not.toContain('tok+en');
-    expect(String((failure as Error).message)).not.toContain(other.slice(0, -1) + '/api.php?');
+    expect(String((failure as Error).message)).not.toContain(`${other.slice(0, -1)}/api.php?`);
   });
 
   it.each([301, 302, 303, 307, 308])(

@@ -32,7 +32,7 @@ export async function signatureLogin(
   const block = signatureHeader === null ? authorization : parseSignatureHeader(signatureHeader);
   if (!block?.keyId) return 'refused';
   const signedNames = block.headers ?? ['date'];
-  const signed = signingText(request, signedNames, runtime.options.now());
+  const signed = signingText(request, signedNames, runtime.options.signatureClock());
   if (signed === 'fatal') return 'fatal';
   if (signed === 'stale' || !block.signature) return 'refused';
   const hash = block.algorithm === 'rsa-sha512' ? 'SHA-512' : 'SHA-256';
