@@ -1,10 +1,11 @@
 // Calls the built bundles for real — ESM `import` and CommonJS `require` of every entry point, and
 // the `socialsite-sdk fake-server` command — against loopback servers. Importing alone would not
 // catch a bundle that loads but breaks when used (e.g. ky's CJS interop).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+const packageVersion = require('../package.json').version;
 const entries = ['index', 'node', 'testing'];
 
 async function exercise(label, load) {
@@ -63,10 +64,22 @@ async function exerciseCli() {
   );
 }
 
+/** `socialsite-sdk --version` (package.json bundled into dist/cli.js) and a bare call (help on stderr, exit 2). */
+function exerciseCliBasics() {
+  const version = spawnSync(process.execPath, ['dist/cli.js', '--version'], { encoding: 'utf8' });
+  if (version.status !== 0 || version.stdout !== `${packageVersion}\n`)
+    throw new Error(`--version: exit ${version.status}, printed ${JSON.stringify(version.stdout)}`);
+  const bare = spawnSync(process.execPath, ['dist/cli.js'], { encoding: 'utf8' });
+  if (bare.status !== 2 || bare.stdout !== '' || !bare.stderr.includes('fake-server'))
+    throw new Error(`bare socialsite-sdk: exit ${bare.status}, stderr ${JSON.stringify(bare.stderr)}`);
+  console.log(`CLI dist/cli.js: ok (--version ${packageVersion}, bare call exit 2 with the help)`);
+}
+
 let failed = false;
 try {
   await exercise('ESM', (name) => import(`../dist/${name}.js`));
   await exercise('CJS', (name) => require(`../dist/${name}.cjs`));
+  exerciseCliBasics();
   await exerciseCli();
 } catch (error) {
   failed = true;

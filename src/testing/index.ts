@@ -3,6 +3,8 @@
  * benchmarks. The msw handlers live in `socialsite-sdk/testing/msw` (msw is an optional peer).
  * Browsers get only `./portable.js` (no loopback server, no CLI).
  */
-export { type FakeServerCliIo, runFakeServerCli } from './cli.js';
+
+export { type FakeServerCliIo, runFakeServerCli } from '../cli/fake-server/command.js';
+export type { CliIo } from '../cli/io.js';
 export * from './portable.js';
 export { type FakeServer, type FakeServerOptions, startFakeServer } from './server.js';

@@ -1,0 +1,27 @@
+import type { OptionGroup, ParsedArgs } from './args.js';
+import type { ResolvedIo } from './io.js';
+
+/** The name users type; every message starts with it. */
+export const PROGRAM = 'socialsite-sdk';
+
+/**
+ * A subcommand of `socialsite-sdk`. Adding one: write it, then list it in `COMMANDS` (main.ts);
+ * the dispatcher, `--help`, usage errors and exit codes come from there and from runCommand.
+ */
+export interface Command {
+  /** What users type after `socialsite-sdk`. */
+  name: string;
+  /** One line for `socialsite-sdk --help`. */
+  summary: string;
+  /** What its help says before the options. */
+  description: string;
+  /** Its options, in groups (`--help` is added to every command). */
+  optionGroups: readonly OptionGroup[];
+  /** What its help says after the options (value syntax, examples). */
+  epilogue?: string;
+  /**
+   * Does the work and resolves with the exit code. Throws `UsageError` for a bad value (exit 2) or
+   * `CommandFailedError` for a failure the user can fix (exit 1): both become one line on stderr.
+   */
+  run(args: ParsedArgs, io: ResolvedIo): Promise<number>;
+}

@@ -1,0 +1,48 @@
+import { startFakeServer } from '../../testing/server.js';
+import type { Command } from '../command.js';
+import { EXIT } from '../errors.js';
+import { type CliIo, resolveIo } from '../io.js';
+import { runCommand } from '../run-command.js';
+import { banner } from './banner.js';
+import { FAKE_SERVER_EPILOGUE, FAKE_SERVER_FLAGS } from './flags.js';
+import { listenFailure } from './listen-failure.js';
+import { toServerOptions } from './server-options.js';
+import { untilStopped } from './until-stopped.js';
+
+/** `socialsite-sdk fake-server`. */
+export const fakeServerCommand: Command = {
+  name: 'fake-server',
+  summary: 'serve the fake social site (phpFox and Hubzilla APIs) on HTTP, with faults on demand',
+  description: `Serves a fake social site (phpFox Application API and Hubzilla Native API) on HTTP until
+interrupted (Ctrl+C), for manual testing and browser pages. It prints the URL, the seeded logins
+and the active faults.`,
+  optionGroups: FAKE_SERVER_FLAGS,
+  epilogue: FAKE_SERVER_EPILOGUE,
+  async run(args, io) {
+    const options = toServerOptions(args);
+    const server = await startFakeServer(options).catch((error: unknown) => {
+      throw listenFailure(error, options.host ?? '127.0.0.1', options.port ?? 0);
+    });
+    io.write(banner(server, options));
+    await untilStopped(io.signal);
+    await server.close();
+    io.write('fake server stopped\n');
+    return EXIT.ok;
+  },
+};
+
+/** Where the command writes and what stops it (tests pass a signal instead of sending SIGINT). */
+export type FakeServerCliIo = CliIo;
+
+/**
+ * The body of `npx socialsite-sdk fake-server` (`argv` may start with `fake-server`): starts the
+ * fake server with the options and faults of the flags, prints its URL, the seeded credentials and
+ * the active faults, and runs until SIGINT/SIGTERM (or `io.signal`), then closes cleanly.
+ * Resolves with the exit code: 0 after a clean stop or `--help`, 1 when it cannot listen (a busy
+ * port: one line on stderr), 2 for a bad command line (one line, plus the help for an unknown
+ * option). `socialsite-sdk fake-server --help` lists every option.
+ */
+export async function runFakeServerCli(argv: readonly string[], io: FakeServerCliIo = {}): Promise<number> {
+  const args = argv[0] === fakeServerCommand.name ? argv.slice(1) : argv;
+  return runCommand(fakeServerCommand, args, resolveIo(io));
+}
