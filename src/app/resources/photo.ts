@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
+import { renameUploadedPhotoFields } from '../../schemas/app.js';
 import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
 import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';
@@ -41,13 +42,20 @@ export class PhotoResource {
     return this.#caller.list('photo.getPhotos', PhotoListSchema, { ...params }, PHOTO_PAGING, options);
   }
 
-  /** Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent). */
+  /**
+   * Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent).
+   * Resolves to one shape for both phpFox generations: 3.0.x's `{original, 75px, …}` comes back as
+   * `{photo_original, photo_75px, …}`, like the 3.5+ record (see {@link UploadedPhoto}).
+   */
   async addPhoto(params: AddPhotoParams, options?: RequestOptions): Promise<UploadedPhoto> {
     const photo = photoFile(params?.photo, params?.photo_name);
     const fields = { photo_name: params.photo_name };
     return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
       shape: 'object',
       files: { photo },
+      // The schema renames 3.0.x's keys; this does it where no schema ran (validation `off`, or a
+      // `warn` mismatch), so the result has the normalized keys in every mode.
+      unwrap: (output) => renameUploadedPhotoFields(output) as UploadedPhoto,
     });
   }
 }
