@@ -1,3 +1,4 @@
+export type { NoParams } from './arguments.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';
 export type { FileChunk } from './file-chunk.js';
 export { NativeClient, type NativeClientOptions } from './native-client.js';

@@ -21,7 +21,7 @@ export interface FileFromPathOptions {
  * never loaded into memory up front. Reading it fails if the file changes in the meantime.
  *
  * @example
- * await app.photo.addPhoto({ photo: await fileFromPath('./cat.jpg', { type: 'image/jpeg' }), photo_name: 'Cat' });
+ * await app.photo.addPhoto({ photo: await fileFromPath('./cat.jpg', { type: 'image/jpeg' }), photo_name: 'cat.jpg' });
  */
 export async function fileFromPath(path: string, options: FileFromPathOptions = {}): Promise<File> {
   // `stat` first: `openAsBlob` reports a missing file as a vague TypeError, `stat` as ENOENT with the path.

@@ -5,19 +5,21 @@
  */
 export type { AppNotification, AppPhoto, AppState, AppUser } from './app/app-state.js';
 export type { ChunkFault, FailRule, FaultOptions } from './faults.js';
+// The fake's rows are named Hub…Row, never like the main entry's records (`Attach`, `Item`, …): they
+// keep the server's wire encoding, and editors must not offer one for the other on auto-import.
 export type {
-  AbConfig,
-  Abook,
-  Attach,
-  GroupMember,
+  HubAbconfigRow,
+  HubAbookRow,
   HubAccount,
+  HubAttachRow,
   HubChannel,
+  HubGroupMemberRow,
+  HubGroupRow,
+  HubPhotoRow,
   HubState,
-  PhotoRow,
-  PrivacyGroup,
-  Xchan,
+  HubXchanRow,
 } from './native/hub-state.js';
-export type { Item, ItemRow, Term } from './native/item-row.js';
+export type { HubItem, HubItemRow, HubTermRow } from './native/item-row.js';
 export type { FakeSiteOptions, PhpfoxVersion } from './options.js';
 export { createFakeSite } from './site.js';
 export type {

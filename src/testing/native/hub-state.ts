@@ -1,5 +1,5 @@
 import type { Bytes } from '../http/base64.js';
-import type { Item } from './item-row.js';
+import type { HubItem } from './item-row.js';
 
 /**
  * The Native API's (Hubzilla) data. Records keep the servers' wire encoding and field order, so
@@ -28,7 +28,7 @@ export interface HubChannel {
   created: string;
 }
 
-export interface Xchan {
+export interface HubXchanRow {
   hash: string;
   guid: string;
   guid_sig: string;
@@ -57,7 +57,7 @@ export interface Xchan {
   deleted: number;
 }
 
-export interface Abook {
+export interface HubAbookRow {
   abook_id: number;
   abook_account: number;
   abook_channel: number;
@@ -86,7 +86,7 @@ export interface Abook {
   abook_role: string;
 }
 
-export interface AbConfig {
+export interface HubAbconfigRow {
   id: number;
   chan: number;
   xchan: string;
@@ -95,7 +95,7 @@ export interface AbConfig {
   v: string;
 }
 
-export interface PrivacyGroup {
+export interface HubGroupRow {
   id: number;
   hash: string;
   uid: number;
@@ -104,7 +104,7 @@ export interface PrivacyGroup {
   gname: string;
 }
 
-export interface GroupMember {
+export interface HubGroupMemberRow {
   id: number;
   uid: number;
   gid: number;
@@ -112,7 +112,7 @@ export interface GroupMember {
 }
 
 /** A stored file or folder. `content` gives its bytes (generated lazily for the big file). */
-export interface Attach {
+export interface HubAttachRow {
   id: number;
   aid: number;
   uid: number;
@@ -139,7 +139,7 @@ export interface Attach {
 }
 
 /** One scale of one photo (Hubzilla keeps a row per scale: 0 original, 1 to 3 smaller). */
-export interface PhotoRow {
+export interface HubPhotoRow {
   id: number;
   aid: number;
   uid: number;
@@ -175,14 +175,14 @@ export interface PhotoRow {
 export interface HubState {
   accounts: HubAccount[];
   channels: HubChannel[];
-  xchans: Xchan[];
-  abooks: Abook[];
-  abconfig: AbConfig[];
-  groups: PrivacyGroup[];
-  members: GroupMember[];
-  files: Attach[];
-  photos: PhotoRow[];
-  items: Item[];
+  xchans: HubXchanRow[];
+  abooks: HubAbookRow[];
+  abconfig: HubAbconfigRow[];
+  groups: HubGroupRow[];
+  members: HubGroupMemberRow[];
+  files: HubAttachRow[];
+  photos: HubPhotoRow[];
+  items: HubItem[];
   /** PHP sessions: id to the channel it is logged in as (`null`: a session without login). */
   sessions: Map<string, number | null>;
 }

@@ -1,7 +1,7 @@
 import { NULL_DATE } from '../http/dates.js';
 
 /** A term (hashtag ttype 1, category ttype 3) of an item. */
-export interface Term {
+export interface HubTermRow {
   uid: number;
   ttype: number;
   otype: number;
@@ -10,7 +10,7 @@ export interface Term {
 }
 
 /** An item row as item/update returns it (field order and encodings of Hubzilla 8.8.7). */
-export interface ItemRow {
+export interface HubItemRow {
   id: number;
   uuid: string;
   mid: string;
@@ -90,9 +90,9 @@ export interface ItemRow {
 }
 
 /** A stored item: the row plus its terms. */
-export interface Item {
-  row: ItemRow;
-  terms: Term[];
+export interface HubItem {
+  row: HubItemRow;
+  terms: HubTermRow[];
 }
 
 export const VERB_POST = 'http://activitystrea.ms/schema/1.0/post';
@@ -100,7 +100,9 @@ export const OBJ_NOTE = 'http://activitystrea.ms/schema/1.0/note';
 export const OBJ_COMMENT = 'http://activitystrea.ms/schema/1.0/comment';
 
 /** A row with Hubzilla's defaults for a new plain post, overridden by `fields`. */
-export function newItemRow(fields: Partial<ItemRow> & Pick<ItemRow, 'id' | 'uuid' | 'mid' | 'uid'>): ItemRow {
+export function newItemRow(
+  fields: Partial<HubItemRow> & Pick<HubItemRow, 'id' | 'uuid' | 'mid' | 'uid'>,
+): HubItemRow {
   const { id, uuid, mid, uid, ...rest } = fields;
   const created = fields.created ?? NULL_DATE;
   return {
