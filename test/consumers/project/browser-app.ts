@@ -42,7 +42,7 @@ async function run(params: URLSearchParams) {
     inPageFake: (await inPage.user.getUser()).full_name,
     userIdType: typeof me.user_id,
     friends: friends.length,
-    uploaded: 'original' in photo,
+    uploaded: typeof photo.photo_original === 'string',
     missing: missing instanceof NotFoundError ? missing.code : String(missing),
     download: { size: blob.size, sha256: await sha256(blob) },
     denied: denied instanceof AuthenticationError && denied instanceof SdkError,
