@@ -81,7 +81,7 @@ export function requireNoParams(what: string, params: unknown): void {
       : [];
   if ((params !== undefined && (typeof params !== 'object' || params === null)) || given.length > 0) {
     throw new ArgumentError(
-      `${what} takes no parameters${given.length > 0 ? ` (got ${given.join(', ')})` : ''}: pass {} or nothing, and request options second, e.g. ${what}({}, { signal })`,
+      `${what} takes no parameters; request options go second: ${what}({}, { signal })`,
     );
   }
 }

@@ -17,6 +17,7 @@ import { PermissionsResource } from './resources/permissions.js';
 import { PhotosResource } from './resources/photos.js';
 import { XchanResource } from './resources/xchan.js';
 
+/** Options of {@link NativeClient}: the shared {@link ClientOptions} plus the channel's login. */
 export interface NativeClientOptions extends ClientOptions {
   /**
    * The channel nickname (`alice`, not `alice@hub.example`) or the account e-mail. Required.
@@ -54,16 +55,27 @@ export interface NativeClientOptions extends ClientOptions {
  * credentials.
  */
 export class NativeClient {
+  /** The signed-in channel: `channel/export/basic` and `channel/stream`. */
   readonly channel: ChannelResource;
+  /** The channel's network stream: `network/stream`, paged. */
   readonly network: NetworkResource;
+  /** The channel's cloud files: list, read, download, export. */
   readonly files: FilesResource;
+  /** The channel's photo albums: `albums`. */
   readonly albums: AlbumsResource;
+  /** The channel's photos: `photos` and `photo`. */
   readonly photos: PhotosResource;
+  /** The channel's privacy groups and their members: `group`, `group_members`. */
   readonly groups: GroupsResource;
+  /** Network identities by hash, guid or address: `xchan`. */
   readonly xchan: XchanResource;
+  /** Posts and comments: `item/update` and `item/full`. */
   readonly items: ItemsResource;
+  /** The channel's connections (address book): `abook`. */
   readonly abook: AbookResource;
+  /** Per-connection settings: `abconfig`. */
   readonly abconfig: AbconfigResource;
+  /** What a connection may do: `perm_allowed`. */
   readonly permissions: PermissionsResource;
   readonly #api: NativeApi;
   readonly #summary: ClientSummary;

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 
+/** Options of {@link fileFromPath}: what the upload declares about the file. */
 export interface FileFromPathOptions {
   /**
    * The MIME type the upload declares.

@@ -216,16 +216,8 @@ const uploadedPhotoFields = {
   photo_150px: z.optional(z.string()),
 };
 
-/** phpFox 3.0.x's addPhoto keys (one URL per generated size) and their names in the normalized record. */
-const SIZE_KEYS_30: Readonly<Record<string, string>> = {
-  original: 'photo_original',
-  '75px': 'photo_75px',
-  '100px': 'photo_100px',
-  '150px': 'photo_150px',
-  '240px': 'photo_240px',
-  '500px': 'photo_500px',
-  '1024px': 'photo_1024px',
-};
+/** phpFox 3.0.x's addPhoto keys: `original` and one `<N>px` per generated size. */
+const SIZE_KEY_30 = /^(original|\d+px)$/;
 
 /**
  * photo.addPhoto's output with phpFox 3.0.x's size keys (`original`, `75px`, …) renamed to the
@@ -236,7 +228,8 @@ export function renameUploadedPhotoFields(output: unknown): unknown {
   if (typeof output !== 'object' || output === null || Array.isArray(output)) return output;
   if (!Object.hasOwn(output, 'original') || Object.hasOwn(output, 'photo_original')) return output;
   const renamed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(output)) renamed[SIZE_KEYS_30[key] ?? key] = value;
+  for (const [key, value] of Object.entries(output))
+    renamed[SIZE_KEY_30.test(key) ? `photo_${key}` : key] = value;
   return renamed;
 }
 

@@ -4,6 +4,7 @@ import type { FaultOptions } from './faults.js';
 /** The phpFox versions whose Application API the fake imitates. */
 export type PhpfoxVersion = '3.0' | '3.5' | '3.9';
 
+/** Options of `createFakeSite` and `startFakeServer`: which server generation, data and faults. */
 export interface FakeSiteOptions {
   /**
    * Where the site is mounted: `token.php`, `api.php` and `api/z/1.0/` hang below this path.

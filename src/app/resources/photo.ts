@@ -15,6 +15,7 @@ const PHOTO_PAGING: ListPaging = {
   firstPage: (api) => (api.pages === undefined ? 0 : 1),
 };
 
+/** The parameters of {@link PhotoResource.getPhotos}. */
 export interface GetPhotosParams {
   /** Whose photos; the signed-in user when left out. */
   user_id?: number;
@@ -22,6 +23,7 @@ export interface GetPhotosParams {
   page?: number;
 }
 
+/** The parameters of {@link PhotoResource.addPhoto}. */
 export interface AddPhotoParams {
   /** The image: a Blob or File (e.g. from `fileFromPath` in Node), or its bytes. */
   photo: UploadBody;

@@ -20,6 +20,10 @@ export interface DownloadProgress {
   total: number;
 }
 
+/**
+ * Options of `files.download()`, `files.downloadBlob()` and `downloadToFile()`: chunking, a byte
+ * range, progress and cancellation.
+ */
 export interface DownloadOptions {
   /**
    * The most bytes asked for in one `filedata` request. Memory stays about `chunkSize × concurrency`

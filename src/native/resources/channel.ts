@@ -28,6 +28,7 @@ export interface ChannelExportParams {
   posts?: boolean;
 }
 
+/** The parameters of {@link ChannelResource.stream}. */
 export interface ChannelStreamParams {
   /**
    * The oldest items to return: a `Date`, sent as UTC `YYYY-MM-DD HH:MM:SS`, or a string as the hub reads it.
