@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { photoFile } from '../../src/app/upload.js';
+import { repoRoot, repositoryFiles } from './repository-files.js';
 
 /*
  * Every `photo_name` the README, the guides, the examples and the JSDoc show must be one the SDK
@@ -10,18 +10,13 @@ import { photoFile } from '../../src/app/upload.js';
  * JSDoc once showed `photo_name: 'Cat'`). Tests are left out: they show refused names on purpose.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const documented = /\.(md|ts|js|mjs|cjs|html)$/;
 const NAME = /photo_name: '([^']*)'/g;
 
 function documentationFiles(): string[] {
-  const output = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  return output
-    .split('\0')
-    .filter((file) => documented.test(file) && !file.startsWith('test/') && !file.startsWith('docs/api/'));
+  return repositoryFiles().filter(
+    (file) => documented.test(file) && !file.startsWith('test/') && !file.startsWith('docs/api/'),
+  );
 }
 
 const shown = documentationFiles().flatMap((file) =>
