@@ -46,6 +46,6 @@ export async function appTour(
   const photos = await app.photo.getPhotos().toArray();
   line('photos', photos.length);
   const uploaded = await app.photo.addPhoto({ photo: PIXEL_PNG, photo_name: 'demo-pixel.png' });
-  ok(`uploaded a photo: ${'original' in uploaded ? uploaded.original : uploaded.photo_original}`);
+  ok(`uploaded a photo: ${uploaded.photo_original}`);
   line('photos now', (await app.photo.getPhotos().toArray()).length);
 }

@@ -30,7 +30,7 @@ try {
     (c) => c.charCodeAt(0),
   );
   const uploaded = await app.photo.addPhoto({ photo: png, photo_name: 'pixel.png' });
-  console.log(`uploaded: ${'original' in uploaded ? uploaded.original : uploaded.photo_original}`);
+  console.log(`uploaded: ${uploaded.photo_original}`);
 
   // Typed errors: instanceof works.
   try {

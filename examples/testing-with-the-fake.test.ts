@@ -5,14 +5,14 @@
  */
 import { setupServer } from 'msw/node';
 import { AppClient, AuthenticationError, NativeClient } from 'socialsite-sdk';
-import { createFakeSite } from 'socialsite-sdk/testing';
+import { createFakeSite, type HubGroupRow } from 'socialsite-sdk/testing';
 import { fakeHandlers } from 'socialsite-sdk/testing/msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The code under test: your app's own function.
 async function friendNames(app: AppClient): Promise<string[]> {
   const names: string[] = [];
-  for await (const friend of app.friend.getFriends()) names.push(friend.full_name ?? friend.name ?? '?');
+  for await (const friend of app.friend.getFriends()) names.push(friend.full_name);
   return names;
 }
 
@@ -40,5 +40,17 @@ describe('my app against the fake site', () => {
     const { item_id } = await hub.items.update({ body: 'from my test' });
     const thread = await hub.items.full({ item_id });
     expect(thread[0]?.body).toBe('from my test');
+  });
+
+  it("changes the fake's data directly (site.state) and sees the change through the API", async () => {
+    const { username, password } = site.credentials.channel;
+    const hub = new NativeClient({ baseUrl, username, password });
+    // The fake's rows (Hub…Row) keep the wire encoding: `deleted` is "0"/"1" here, a boolean in the SDK's record.
+    const family: HubGroupRow | undefined = site.state.hub.groups.find((group) => group.gname === 'Family');
+    if (!family) throw new Error('the seeded group Family is missing');
+    family.gname = 'Kin';
+    const groups = await hub.groups.list();
+    expect(groups.find((group) => group.id === family.id)).toMatchObject({ gname: 'Kin', deleted: false });
+    site.reset();
   });
 });

@@ -25,7 +25,7 @@ async function run(values, photo) {
 
   if (photo) {
     const uploaded = await app.photo.addPhoto({ photo, photo_name: photo.name });
-    show('upload', `Uploaded ${photo.name}: ${uploaded.original ?? uploaded.photo_original}`);
+    show('upload', `Uploaded ${photo.name}: ${uploaded.photo_original}`);
   }
 
   const hub = new NativeClient({

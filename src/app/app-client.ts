@@ -22,6 +22,7 @@ import { PhotoResource } from './resources/photo.js';
 import { UserResource } from './resources/user.js';
 import { photoFile } from './upload.js';
 
+/** Options of {@link AppClient}: the shared {@link ClientOptions} plus the access token. */
 export interface AppClientOptions extends ClientOptions {
   /** The access token from `token.php` (see `AppClient.fromKey`). */
   token: string;
@@ -36,10 +37,15 @@ export interface AppClientOptions extends ClientOptions {
  * ```
  */
 export class AppClient {
+  /** The `user` module: `user.getUser`. */
   readonly user: UserResource;
+  /** The `friend` module: `friend.getFriends`, `friend.isFriend`. */
   readonly friend: FriendResource;
+  /** The `mail` module: `mail.getNewCount`. */
   readonly mail: MailResource;
+  /** The `notification` module: `notification.get`, `notification.getNewCount`. */
   readonly notification: NotificationResource;
+  /** The `photo` module: `photo.getPhotos`, `photo.addPhoto`. */
   readonly photo: PhotoResource;
   readonly #caller: AppCaller;
   readonly #token: string;
@@ -115,12 +121,22 @@ export class AppClient {
     method: M,
     params?: AppMethodParams[M],
     options?: RequestOptions,
-  ): Promise<{ api: ApiInfo; output: AppMethodOutput<M> }>;
+  ): Promise<{
+    /** The envelope's `api` member. */
+    api: ApiInfo;
+    /** The method's output, validated and normalized. */
+    output: AppMethodOutput<M>;
+  }>;
   call(
     method: `${string}.${string}`,
     params?: Record<string, AppParamValue>,
     options?: RequestOptions,
-  ): Promise<{ api: ApiInfo; output: unknown }>;
+  ): Promise<{
+    /** The envelope's `api` member. */
+    api: ApiInfo;
+    /** The method's output as sent (not validated: the SDK does not know the method). */
+    output: unknown;
+  }>;
   async call(
     method: string,
     params: object = {},

@@ -1,5 +1,11 @@
 export { AppClient, type AppClientOptions } from './app-client.js';
-export type { AppMethodOutput, AppMethodParams, AppParamValue, KnownAppMethod } from './app-methods.js';
+export type {
+  AppMethodOutput,
+  AppMethodOutputs,
+  AppMethodParams,
+  AppParamValue,
+  KnownAppMethod,
+} from './app-methods.js';
 export type { FriendResource, GetFriendsParams, IsFriendParams } from './resources/friend.js';
 export type { CountParams, MailResource } from './resources/mail.js';
 export type { GetNotificationsParams, NotificationResource } from './resources/notification.js';

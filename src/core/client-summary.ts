@@ -2,9 +2,11 @@ import type { ClientCore } from './client-core.js';
 
 /** What inspecting or serializing a client shows: where it points, never a secret. */
 export interface ClientSummary {
+  /** Which client. */
   client: 'AppClient' | 'NativeClient';
   /** The site root, without credentials or query. */
   baseUrl: string;
+  /** The client's validation mode (`strict`, `warn` or `off`). */
   validation: string;
   /** NativeClient: the channel it switches to, when not the login's default. */
   channel?: string;

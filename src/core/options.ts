@@ -38,11 +38,17 @@ export interface RetryOptions {
 
 /** What a hook sees of a request: never headers, never secrets (the URL is redacted). */
 export interface RequestInfo {
+  /** The HTTP method (`GET`, `POST`). */
   method: string;
   /** The request URL with `token`, `key` and `password` replaced by `[REDACTED]`. */
   url: string;
 }
 
+/**
+ * Callbacks that observe the client's traffic, for logging and metrics. Each gets a plain object
+ * with the redacted URL, never headers or secrets. Keep them quick and let them not throw: they run
+ * inside the call.
+ */
 export interface Hooks {
   /** Before every attempt, the first one (`attempt: 1`) and each retry. */
   onRequest?: (event: RequestInfo & { attempt: number }) => void;

@@ -32,10 +32,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#firstPage().then(onFulfilled, onRejected);
   }
 
+  /** As `Promise.catch`, on the first page's request. */
   catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
     return this.#firstPage().catch(onRejected);
   }
 
+  /** As `Promise.finally`, on the first page's request. */
   finally(onFinally?: (() => void) | null): Promise<Page<T>> {
     return this.#firstPage().finally(onFinally);
   }
@@ -52,6 +54,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     }
   }
 
+  /** Every item of every page, in order: `for await (const item of list())`. One request a page, lazily. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) {
       for (const item of page.items) {

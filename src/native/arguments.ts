@@ -64,6 +64,28 @@ export function exactlyOne<K extends string>(what: string, params: unknown, keys
   return key;
 }
 
+/**
+ * The parameters of a method that takes none (`groups.list`, `albums.list`): `{}` or nothing. They
+ * exist so that request options come last, as in every other method.
+ */
+export type NoParams = Record<string, never>;
+
+/**
+ * Refuses parameters where a method takes none. A JavaScript caller who passes request options
+ * first (the order of earlier releases) would otherwise lose them silently.
+ */
+export function requireNoParams(what: string, params: unknown): void {
+  const given =
+    typeof params === 'object' && params !== null
+      ? Object.keys(params).filter((key) => (params as Record<string, unknown>)[key] !== undefined)
+      : [];
+  if ((params !== undefined && (typeof params !== 'object' || params === null)) || given.length > 0) {
+    throw new ArgumentError(
+      `${what} takes no parameters; request options go second: ${what}({}, { signal })`,
+    );
+  }
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   return typeof value === 'number' ? String(value) : typeof value;

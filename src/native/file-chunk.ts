@@ -8,5 +8,6 @@ export interface FileChunk {
   start: number;
   /** How many bytes the server actually returned (may be fewer than asked). */
   length: number;
+  /** The chunk's bytes, decoded (`length` of them). */
   bytes: Uint8Array;
 }

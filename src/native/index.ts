@@ -1,3 +1,4 @@
+export type { NoParams } from './arguments.js';
 export {
   type AuthorizationRequest,
   type AuthorizationRequestOptions,

@@ -54,16 +54,27 @@ export type NativeClientOptions = NativeClientBaseOptions & NativeAuthOptions;
  * credentials.
  */
 export class NativeClient {
+  /** The signed-in channel: `channel/export/basic` and `channel/stream`. */
   readonly channel: ChannelResource;
+  /** The channel's network stream: `network/stream`, paged. */
   readonly network: NetworkResource;
+  /** The channel's cloud files: list, read, download, export. */
   readonly files: FilesResource;
+  /** The channel's photo albums: `albums`. */
   readonly albums: AlbumsResource;
+  /** The channel's photos: `photos` and `photo`. */
   readonly photos: PhotosResource;
+  /** The channel's privacy groups and their members: `group`, `group_members`. */
   readonly groups: GroupsResource;
+  /** Network identities by hash, guid or address: `xchan`. */
   readonly xchan: XchanResource;
+  /** Posts and comments: `item/update` and `item/full`. */
   readonly items: ItemsResource;
+  /** The channel's connections (address book): `abook`. */
   readonly abook: AbookResource;
+  /** Per-connection settings: `abconfig`. */
   readonly abconfig: AbconfigResource;
+  /** What a connection may do: `perm_allowed`. */
   readonly permissions: PermissionsResource;
   readonly #api: NativeApi;
   readonly #summary: ClientSummary;

@@ -17,8 +17,11 @@ import {
 
 /** What `downloadToFile` needs of a `NativeClient` (`files.meta` only to resume). */
 export interface DownloadSource {
+  /** A `NativeClient`'s `files`, or anything with the same two methods (a test double). */
   files: {
+    /** Streams the file's bytes, as `NativeClient.files.download`. */
     download(fileId: string, options?: DownloadOptions): ReadableStream<Uint8Array>;
+    /** Reads the file's record, as `NativeClient.files.meta` (needed only with `resume`). */
     meta?(params: { file_id: string }, options?: RequestOptions): Promise<Attach>;
   };
 }
@@ -36,6 +39,7 @@ export interface DownloadToFileOptions extends DownloadOptions {
   resume?: boolean;
 }
 
+/** What `downloadToFile` resolves with once the file is complete at `path`. */
 export interface DownloadToFileResult {
   /** The path written, as given. */
   path: string;

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 
+/** Options of {@link fileFromPath}: what the upload declares about the file. */
 export interface FileFromPathOptions {
   /**
    * The MIME type the upload declares.
@@ -21,7 +22,7 @@ export interface FileFromPathOptions {
  * never loaded into memory up front. Reading it fails if the file changes in the meantime.
  *
  * @example
- * await app.photo.addPhoto({ photo: await fileFromPath('./cat.jpg', { type: 'image/jpeg' }), photo_name: 'Cat' });
+ * await app.photo.addPhoto({ photo: await fileFromPath('./cat.jpg', { type: 'image/jpeg' }), photo_name: 'cat.jpg' });
  */
 export async function fileFromPath(path: string, options: FileFromPathOptions = {}): Promise<File> {
   // `stat` first: `openAsBlob` reports a missing file as a vague TypeError, `stat` as ENOENT with the path.

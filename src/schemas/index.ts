@@ -19,4 +19,6 @@ export {
   UserSchema,
 } from './app.js';
 export { flagSchema, intSchema, nativeDateSchema, nullableStringSchema } from './coerce.js';
+export { extraField } from './extra-field.js';
+export type { KnownFields } from './known-fields.js';
 export * from './native/index.js';

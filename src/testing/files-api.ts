@@ -1,6 +1,6 @@
 import { type Bytes, utf8 } from './http/base64.js';
 import { sqlDate } from './http/dates.js';
-import { type Attach, nextId } from './native/hub-state.js';
+import { type HubAttachRow, nextId } from './native/hub-state.js';
 import { newAttach } from './native/new-attach.js';
 import type { Runtime } from './runtime.js';
 import { sha256Hex } from './seed/sha256.js';
@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A file's public view. */
-export function fileInfo(attach: Attach): FakeFileInfo {
+export function fileInfo(attach: HubAttachRow): FakeFileInfo {
   let digest: string | undefined;
   return {
     file_id: attach.hash,
@@ -76,7 +76,12 @@ export function addFile(runtime: Runtime, input: AddFileInput): FakeFileInfo {
   const bytes = typeof input.bytes === 'string' ? utf8(input.bytes) : input.bytes.slice();
   const now = sqlDate(runtime.options.now());
   const friends = hub.groups.find((g) => g.uid === channel.channel_id && g.gname === 'Friends');
-  const record = (filename: string, parent: Attach | undefined, content: Bytes, type: string): Attach => {
+  const record = (
+    filename: string,
+    parent: HubAttachRow | undefined,
+    content: Bytes,
+    type: string,
+  ): HubAttachRow => {
     const attach = newAttach({
       id: nextId(hub.files),
       hash: prng.uuid(),
@@ -92,7 +97,7 @@ export function addFile(runtime: Runtime, input: AddFileInput): FakeFileInfo {
     hub.files.push(attach);
     return attach;
   };
-  let parent: Attach | undefined;
+  let parent: HubAttachRow | undefined;
   for (const name of (input.folder ?? '').split('/').filter((part) => part !== '')) {
     const path = parent ? `${parent.display_path}/${name}` : name;
     parent =

@@ -39,7 +39,7 @@ export interface FakeAuthOptions {
   strictDigest?: boolean | undefined;
 }
 
-/** Options of {@link createFakeSite}. Every option is optional. */
+/** Options of `createFakeSite` and `startFakeServer`: which server generation, data and faults. */
 export interface FakeSiteOptions {
   /**
    * Where the site is mounted: `token.php`, `api.php` and `api/z/1.0/` hang below this path.

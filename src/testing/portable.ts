@@ -5,22 +5,24 @@
  */
 export type { AppNotification, AppPhoto, AppState, AppUser } from './app/app-state.js';
 export type { ChunkFault, FailRule, FaultOptions } from './faults.js';
+// The fake's rows are named Hub…Row, never like the main entry's records (`Attach`, `Item`, …): they
+// keep the server's wire encoding, and editors must not offer one for the other on auto-import.
 export type {
-  AbConfig,
-  Abook,
-  Attach,
-  GroupMember,
+  HubAbconfigRow,
+  HubAbookRow,
   HubAccount,
+  HubAttachRow,
   HubChannel,
+  HubGroupMemberRow,
+  HubGroupRow,
+  HubPhotoRow,
   HubState,
+  HubXchanRow,
   OAuthAccessToken,
   OAuthAuthorizationCode,
   OAuthClient,
-  PhotoRow,
-  PrivacyGroup,
-  Xchan,
 } from './native/hub-state.js';
-export type { Item, ItemRow, Term } from './native/item-row.js';
+export type { HubItem, HubItemRow, HubTermRow } from './native/item-row.js';
 export type { FakeAuthOptions, FakeSiteOptions, PhpfoxVersion } from './options.js';
 export { createFakeSite } from './site.js';
 export type {

@@ -35,7 +35,9 @@ export interface FakeServer {
   appBaseUrl: string;
   /** The `baseUrl` for `NativeClient` (api/z/1.0/ hangs below it): the site root. */
   hubBaseUrl: string;
+  /** The seeded logins: the app key and the channels' user names and passwords. */
   credentials: FakeCredentials;
+  /** The fake site behind the server, to inspect or change its data, faults and request log. */
   site: FakeSite;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import type { HubState } from './native/hub-state.js';
 export interface ChannelCredentials<Nick extends string = string> {
   /** The channel nickname, the user name of HTTP Basic. */
   username: Nick;
+  /** The account's password. */
   password: string;
   /** The account e-mail, accepted as user name too (case-insensitive). */
   email: string;
@@ -94,8 +95,11 @@ export interface FakeCredentials {
 export interface FakeFileInfo {
   /** The attach hash: `file_id` for filedata, file, filemeta and file/export. */
   file_id: string;
+  /** The file's name. */
   filename: string;
+  /** Its MIME type. */
   filetype: string;
+  /** Its size in bytes. */
   filesize: number;
   /** Where it is, e.g. `Documents/notes.txt`. */
   display_path: string;
@@ -123,6 +127,7 @@ export interface FakeFiles {
 
 /** What {@link FakeSite.addFile} stores. */
 export interface AddFileInput {
+  /** The file's name (its extension guesses `filetype`). */
   filename: string;
   /** The content; text is stored as UTF-8. */
   bytes: Uint8Array | string;
@@ -136,8 +141,11 @@ export interface AddFileInput {
 
 /** A request the site answered (for asserting what a client sent). */
 export interface RecordedRequest {
+  /** The HTTP method. */
   method: string;
+  /** The full URL, query included (as sent: secrets in it are not redacted). */
   url: string;
+  /** The request headers. */
   headers: Headers;
   /** The status answered (0 for a dropped connection). */
   status: number;
@@ -145,7 +153,9 @@ export interface RecordedRequest {
 
 /** The live data, to inspect or change in tests. Mutating it changes what the site answers. */
 export interface FakeSiteState {
+  /** phpFox's users, friendships, notifications, photos, keys and tokens. */
   readonly app: AppState;
+  /** Hubzilla's accounts, channels and tables. */
   readonly hub: HubState;
 }
 
@@ -155,8 +165,11 @@ export interface FakeSite {
   readonly handler: (request: Request) => Promise<Response>;
   /** The site root the data's links use: `siteUrl` + `basePath` (ends with `/`). */
   readonly url: string;
+  /** The seeded logins: the app key and the channels' user names and passwords. */
   readonly credentials: FakeCredentials;
+  /** alice's seeded files by role, and a lookup for any file. */
   readonly files: FakeFiles;
+  /** The live data: changing it changes what the site answers. */
   readonly state: FakeSiteState;
   /** The injected faults; assigning replaces them and restarts their counters. */
   faults: FaultOptions;

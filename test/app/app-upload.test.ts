@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AppClient, SdkError } from '../../src/index.js';
+import { AppClient, type ClientOptions, extraField, SdkError } from '../../src/index.js';
 import { useMswServer } from '../support/msw.js';
 import { apiHandler, envelope, SITE, sample, TOKEN } from './phpfox.js';
 
 const { server, requests } = useMswServer();
-const app = () => new AppClient({ baseUrl: SITE, token: TOKEN });
+const app = (options: Partial<ClientOptions> = {}) =>
+  new AppClient({ baseUrl: SITE, token: TOKEN, ...options });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 let form: FormData | undefined;
@@ -34,7 +35,7 @@ describe('photo.addPhoto', () => {
   ])('uploads %s as the multipart part "photo" named after photo_name', async (_, photo) => {
     server.use(uploadHandler(sample('photo.addPhoto')));
     const result = await app().photo.addPhoto({ photo: photo(), photo_name: 'holiday.PNG' });
-    expect('original' in result && result.original).toMatch(/39740c5e356fdd6f66cfc973d4aebf6d\.jpg$/);
+    expect(result.photo_original).toMatch(/39740c5e356fdd6f66cfc973d4aebf6d\.jpg$/);
     const form = await sentForm();
     expect(form.get('photo_name')).toBe('holiday.PNG');
     const part = form.get('photo') as File;
@@ -43,13 +44,47 @@ describe('photo.addPhoto', () => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG);
   });
 
-  it('accepts the 3.5+ answer (a getPhotos-style record)', async () => {
-    server.use(
-      apiHandler(() => envelope({ photo_id: '9', photo_100px: 'a', photo_240px: 'b', photo_original: 'c' })),
-    );
-    const result = await app().photo.addPhoto({ photo: PNG, photo_name: 'a.jpeg' });
-    expect(result).toMatchObject({ photo_original: 'c', photo_id: 9 });
+  const URL_30 = 'http://site.example/file/pic/photo/2011/08/39740c5e356fdd6f66cfc973d4aebf6d';
+
+  it("resolves phpFox 3.0.x's size map as the normalized record (keys renamed photo_*)", async () => {
+    server.use(uploadHandler(sample('photo.addPhoto')));
+    const result = await app().photo.addPhoto({ photo: PNG, photo_name: 'a.png' });
+    expect(result).toStrictEqual({
+      photo_original: `${URL_30}.jpg`,
+      photo_75px: `${URL_30}_75.jpg`,
+      photo_100px: `${URL_30}_100.jpg`,
+      photo_150px: `${URL_30}_150.jpg`,
+      photo_240px: `${URL_30}_240.jpg`,
+      photo_500px: `${URL_30}_500.jpg`,
+      photo_1024px: `${URL_30}_1024.jpg`,
+    });
   });
+
+  it('resolves the 3.5 record (photo_id) and the 3.9 record (id, numbers as strings) as they are, normalized', async () => {
+    const urls = { photo_100px: 'a', photo_240px: 'b', photo_original: 'c' };
+    server.use(apiHandler(() => envelope({ ...urls, photo_id: '9', title: 'x', time_stamp: '1700000000' })));
+    expect(await app().photo.addPhoto({ photo: PNG, photo_name: 'a.jpeg' })).toStrictEqual({
+      ...urls,
+      photo_id: 9,
+      title: 'x',
+      time_stamp: 1_700_000_000,
+    });
+    server.use(apiHandler(() => envelope({ ...urls, id: '10', likes: '0', is_liked: false, extra: 1 })));
+    const result = await app().photo.addPhoto({ photo: PNG, photo_name: 'a.jpeg' });
+    expect(result).toStrictEqual({ ...urls, id: 10, likes: 0, is_liked: false, extra: 1 });
+    expect(extraField(result, 'extra')).toBe(1);
+  });
+
+  it.each(['off', 'warn'] as const)(
+    'renames 3.0.x\'s keys with validation "%s" too, where no schema normalizes',
+    async (validation) => {
+      const broken = { ...(sample('photo.addPhoto') as { output: object }).output, '240px': 240 };
+      server.use(apiHandler(() => (validation === 'off' ? sample('photo.addPhoto') : envelope(broken))));
+      const result = await app({ validation }).photo.addPhoto({ photo: PNG, photo_name: 'a.png' });
+      expect(result.photo_original).toBe(`${URL_30}.jpg`);
+      expect(Object.keys(result)).not.toContain('original');
+    },
+  );
 
   it.each(['photo.bmp', 'photo', 'photo.png.exe', ''])(
     'refuses photo_name "%s" before any request',

@@ -40,7 +40,7 @@ describe('AppClient in Chromium (fake site behind the msw Service Worker)', () =
     const photosBefore = site.state.app.photos.length;
     const file = new File([PNG], 'holiday.png', { type: 'image/png' });
     const uploaded = await app.photo.addPhoto({ photo: file, photo_name: 'holiday.png' });
-    expect('original' in uploaded && uploaded.original).toMatch(/^https:\/\/social\.test\//);
+    expect(uploaded.photo_original).toMatch(/^https:\/\/social\.test\//);
     expect(site.state.app.photos).toHaveLength(photosBefore + 1);
     const sent = requests.findLast((r) => r.method === 'POST');
     const part = (await sent?.formData())?.get('photo');

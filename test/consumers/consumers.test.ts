@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStaticServer } from '../../examples/browser/static-server.js';
 import { createFakeSite } from '../../src/testing/site.js';
 import { resolveChromium } from '../support/chromium.js';
+import { BUNDLER, compile, NODE16 } from './compile.js';
 import { run } from './install.js';
 import { type CliFakeServer, startInstalledFakeServer } from './installed-fake-server.js';
 
@@ -14,8 +13,6 @@ import { type CliFakeServer, startInstalledFakeServer } from './installed-fake-s
  * CommonJS, TypeScript with node16 and bundler resolution, and an esbuild bundle in Chromium.
  */
 const dir = inject('consumerDir');
-const repo = path.resolve(import.meta.dirname, '../..');
-const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
 
 /** What both Node apps report (see project/esm.mjs). */
 const nodeReport = {
@@ -27,25 +24,6 @@ const nodeReport = {
   downloadExact: true,
   nodeHelperError: true,
 };
-
-/** Strict, and `skipLibCheck: false`: the package's own declarations are checked too. */
-async function typecheck(name: string, compilerOptions: Record<string, unknown>, files: string[]) {
-  const config = {
-    compilerOptions: {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: false,
-      target: 'ES2022',
-      ...compilerOptions,
-    },
-    files,
-  };
-  await writeFile(path.join(dir, name), JSON.stringify(config, null, 2));
-  const result = await run(process.execPath, [tsc, '-p', name], { cwd: dir }).catch(
-    (error: { stdout?: string }) => error,
-  );
-  return 'stdout' in result ? (result.stdout ?? '') : '';
-}
 
 describe('the packed package installed into a scratch project', () => {
   it('works from Node ESM (import)', async () => {
@@ -59,24 +37,13 @@ describe('the packed package installed into a scratch project', () => {
   });
 
   it('type-checks with TypeScript moduleResolution node16, ESM and CommonJS files', async () => {
-    const options = {
-      module: 'node16',
-      moduleResolution: 'node16',
-      lib: ['ES2023'],
-      types: ['node'],
-      typeRoots: [path.join(repo, 'node_modules/@types')],
-    };
-    expect(await typecheck('tsconfig.node16.json', options, ['typed.mts', 'typed.cts'])).toBe('');
+    const options = { ...NODE16, noEmit: true };
+    expect(await compile(dir, 'tsconfig.node16.json', options, ['typed.mts', 'typed.cts'])).toBe('');
   });
 
   it('type-checks with TypeScript moduleResolution bundler and DOM types only', async () => {
-    const options = {
-      module: 'esnext',
-      moduleResolution: 'bundler',
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      types: [],
-    };
-    expect(await typecheck('tsconfig.bundler.json', options, ['browser-app.ts'])).toBe('');
+    const options = { ...BUNDLER, noEmit: true };
+    expect(await compile(dir, 'tsconfig.bundler.json', options, ['browser-app.ts'])).toBe('');
   });
 });
 

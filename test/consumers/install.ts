@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -55,6 +55,9 @@ export async function installPackedPackage(repo: string): Promise<string> {
   const lock = { name: 'consumer', lockfileVersion: 3, requires: true, packages };
   await writeFile(path.join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   await run('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+  // msw is an optional peer: an app that imports `socialsite-sdk/testing/msw` installs it. The
+  // repository's copy (with its own dependencies beside it) stands in for that install.
+  await symlink(path.join(repo, 'node_modules/msw'), path.join(dir, 'node_modules/msw'), 'dir');
   await cp(path.join(import.meta.dirname, 'project'), dir, { recursive: true });
   return dir;
 }

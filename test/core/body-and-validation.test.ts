@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppClient, type Hooks, ValidationError } from '../../src/index.js';
+import { AppClient, extraField, type Hooks, ValidationError } from '../../src/index.js';
 import { apiHandler, envelope, phpfox, SITE, sample, TOKEN } from '../app/phpfox.js';
 import { useMswServer } from '../support/msw.js';
 
@@ -92,6 +92,9 @@ describe('validation modes', () => {
     };
     server.use(apiHandler(() => envelope(output)));
     const user = await app().user.getUser();
+    expect(extraField(user, 'full_name_link')).toBe('<a href="x">John</a>');
+    // The type lists the documented fields only: a field it does not list is a compile error.
+    // @ts-expect-error full_name_link is not a documented field of User
     expect(user.full_name_link).toBe('<a href="x">John</a>');
   });
 });

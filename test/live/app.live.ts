@@ -84,7 +84,7 @@ describe(`Application API on ${baseUrl}`, () => {
     const before = (await client.photo.getPhotos().toArray()).length;
     const photo = new Blob([solidJpeg(64, 48, 120)], { type: 'image/jpeg' });
     const uploaded = await client.photo.addPhoto({ photo, photo_name: 'socialsite-sdk-live.jpg' });
-    expect(uploaded).toBeTruthy();
+    expect(uploaded.photo_original).toMatch(/^https?:\/\//);
     expect((await client.photo.getPhotos().toArray()).length).toBe(before + 1);
   });
 });

@@ -56,7 +56,7 @@ describe('authentication', () => {
   it('keeps its own Authorization whatever headers a call or the client add', async () => {
     server.use(authenticatingHub);
     const hub = alice({ headers: { AUTHORIZATION: 'Bearer client-level' } });
-    await hub.groups.list({ headers: { authorization: 'Basic ZXZpbDpldmls', 'X-Trace': 't1' } });
+    await hub.groups.list({}, { headers: { authorization: 'Basic ZXZpbDpldmls', 'X-Trace': 't1' } });
     expect(requests[0]!.headers.get('authorization')).toBe(`Basic ${btoa('alice:secret-pass')}`);
     expect(requests[0]!.headers.get('x-trace')).toBe('t1');
   });

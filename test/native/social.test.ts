@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, SdkError } from '../../src/core/errors/index.js';
+import { ArgumentError, NotFoundError, SdkError } from '../../src/core/errors/index.js';
 import { useMswServer } from '../support/msw.js';
 import { alice, on, recorded, recordedQuery, replay, sameQuery } from './hub.js';
 
@@ -20,6 +20,35 @@ function byQuery(path: string, ...names: string[]) {
     return name ? recorded(name) : new Response('unexpected query', { status: 400 });
   });
 }
+
+describe('methods without parameters take request options second, like every method', () => {
+  it.each(['groups', 'albums'] as const)('%s.list({}, { signal }) sends the signal', async (resource) => {
+    server.use(
+      replay(
+        resource === 'groups' ? 'group' : 'albums',
+        resource === 'groups' ? '70-group-list.txt' : '60-albums-default.txt',
+      ),
+    );
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(alice()[resource].list({}, { signal: controller.signal })).rejects.toThrow();
+    expect(requests).toHaveLength(0);
+    await expect(alice()[resource].list({})).resolves.toBeInstanceOf(Array);
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each(['groups', 'albums'] as const)(
+    '%s.list refuses parameters, such as request options passed first (the old order), before any request',
+    async (resource) => {
+      const controller = new AbortController();
+      // @ts-expect-error request options are the second argument
+      const error = await failure(alice()[resource].list({ signal: controller.signal }));
+      expect(error).toBeInstanceOf(ArgumentError);
+      expect((error as Error).message).toContain(`${resource}.list({}, { signal })`);
+      expect(requests).toHaveLength(0);
+    },
+  );
+});
 
 describe('albums and photos', () => {
   it('lists albums (60), and none (60b {success: false}) as []', async () => {

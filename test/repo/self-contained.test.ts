@@ -1,16 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoRoot, repositoryFiles } from './repository-files.js';
 
 /*
  * A user's clone has nothing beside it: every file of the repository must stand on its own. This
  * walks every file git tracks (and the new ones it does not ignore) and fails on any reference to a
  * folder outside the repository or to a machine path.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Built from pieces so that this file does not match its own patterns.
 const dotdot = '..';
@@ -23,21 +20,13 @@ const forbidden: { name: string; pattern: RegExp }[] = [
 /** The recorded answers are data: their bodies hold whatever the servers sent. */
 const isRecordedData = (file: string) => file.startsWith('test/fixtures/') && !file.endsWith('README.md');
 
-function repositoryFiles(): string[] {
-  const output = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  return output.split('\0').filter((file) => file !== '' && !isRecordedData(file));
-}
-
 function isText(bytes: Buffer): boolean {
   return !bytes.subarray(0, 8000).includes(0);
 }
 
 describe('the repository stands on its own', () => {
   it('no file refers to anything outside it', () => {
-    const files = repositoryFiles();
+    const files = repositoryFiles().filter((file) => !isRecordedData(file));
     expect(files.length).toBeGreaterThan(100);
     const found: string[] = [];
     for (const file of files) {

@@ -177,10 +177,22 @@ describe('PhotoSchema', () => {
 });
 
 describe('UploadedPhotoSchema', () => {
-  it('reads the 3.0.x size map', () => {
+  it('reads the 3.0.x size map as the normalized record', () => {
     const uploaded = UploadedPhotoSchema.parse(sample('photo.addPhoto').output);
-    expect('original' in uploaded && uploaded['1024px']).toBe(
+    expect(uploaded.photo_1024px).toBe(
       'http://site.example/file/pic/photo/2011/08/39740c5e356fdd6f66cfc973d4aebf6d_1024.jpg',
+    );
+    expect(uploaded.photo_75px).toMatch(/_75\.jpg$/);
+    expect(Object.keys(uploaded).sort()).toEqual(
+      [
+        'photo_original',
+        'photo_75px',
+        'photo_100px',
+        'photo_150px',
+        'photo_240px',
+        'photo_500px',
+        'photo_1024px',
+      ].sort(),
     );
   });
 
@@ -189,13 +201,21 @@ describe('UploadedPhotoSchema', () => {
       photo_100px: 'http://site.example/p_100.jpg',
       photo_240px: 'http://site.example/p_240.jpg',
       photo_original: 'http://site.example/p.jpg',
-      photo_id: 5,
+      photo_id: '5',
     });
-    expect('photo_original' in uploaded && uploaded.photo_original).toBe('http://site.example/p.jpg');
+    expect(uploaded.photo_original).toBe('http://site.example/p.jpg');
+    expect(uploaded.photo_id).toBe(5);
+  });
+
+  it('renames only a 3.0.x map: a record that has photo_original keeps an `original` field as it is', () => {
+    const record = { photo_100px: 'a', photo_240px: 'b', photo_original: 'c', original: 'kept' };
+    expect(UploadedPhotoSchema.parse(record)).toEqual(record);
   });
 
   it('rejects anything else', () => {
     expect(UploadedPhotoSchema.safeParse({ error: true, error_message: 'x' }).success).toBe(false);
+    expect(UploadedPhotoSchema.safeParse({ original: 'only the original' }).success).toBe(false);
+    expect(UploadedPhotoSchema.safeParse(null).success).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { APP_METHOD_CHECKS } from '../method-checks.js';
 
 const FriendListSchema = z.array(FriendSchema);
 
+/** The parameters of {@link FriendResource.getFriends}. */
 export interface GetFriendsParams {
   /** Whose friends; the signed-in user when left out. */
   user_id?: number;
@@ -14,6 +15,7 @@ export interface GetFriendsParams {
   page?: number;
 }
 
+/** The parameters of {@link FriendResource.isFriend}. */
 export interface IsFriendParams {
   /** The user to test. Required. */
   friend_user_id: number;

@@ -3,6 +3,7 @@ import { CountSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';
 
+/** The parameters of `mail.getNewCount` and `notification.getNewCount`. */
 export interface CountParams {
   /** Accepted for symmetry with the document; phpFox ignores it and counts for the signed-in user. */
   user_id?: number;

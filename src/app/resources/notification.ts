@@ -19,6 +19,7 @@ const NOTIFICATION_PAGING: ListPaging = {
   keyOf: (item: Notification) => (item?.notification_id == null ? undefined : String(item.notification_id)),
 };
 
+/** The parameters of {@link NotificationResource.get}. */
 export interface GetNotificationsParams {
   /** Whose notifications; the signed-in user when left out. */
   user_id?: number;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
+import { renameUploadedPhotoFields } from '../../schemas/app.js';
 import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
 import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';
@@ -14,6 +15,7 @@ const PHOTO_PAGING: ListPaging = {
   firstPage: (api) => (api.pages === undefined ? 0 : 1),
 };
 
+/** The parameters of {@link PhotoResource.getPhotos}. */
 export interface GetPhotosParams {
   /** Whose photos; the signed-in user when left out. */
   user_id?: number;
@@ -21,6 +23,7 @@ export interface GetPhotosParams {
   page?: number;
 }
 
+/** The parameters of {@link PhotoResource.addPhoto}. */
 export interface AddPhotoParams {
   /** The image: a Blob or File (e.g. from `fileFromPath` in Node), or its bytes. */
   photo: UploadBody;
@@ -41,13 +44,20 @@ export class PhotoResource {
     return this.#caller.list('photo.getPhotos', PhotoListSchema, { ...params }, PHOTO_PAGING, options);
   }
 
-  /** Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent). */
+  /**
+   * Uploads a photo on behalf of the user (multipart POST; never retried, as it is not idempotent).
+   * Resolves to one shape for both phpFox generations: 3.0.x's `{original, 75px, …}` comes back as
+   * `{photo_original, photo_75px, …}`, like the 3.5+ record (see {@link UploadedPhoto}).
+   */
   async addPhoto(params: AddPhotoParams, options?: UploadOptions): Promise<UploadedPhoto> {
     const photo = photoFile(params?.photo, params?.photo_name);
     const fields = { photo_name: params.photo_name };
     return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
       shape: 'object',
       files: { photo },
+      // The schema renames 3.0.x's keys; this does it where no schema ran (validation `off`, or a
+      // `warn` mismatch), so the result has the normalized keys in every mode.
+      unwrap: (output) => renameUploadedPhotoFields(output) as UploadedPhoto,
     });
   }
 }

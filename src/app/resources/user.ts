@@ -3,6 +3,7 @@ import { type User, UserSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';
 
+/** The parameters of {@link UserResource.getUser}. */
 export interface UserParams {
   /** Whose profile; the signed-in user when left out. */
   user_id?: number;

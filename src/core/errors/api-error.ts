@@ -1,5 +1,6 @@
 import { SdkError } from './sdk-error.js';
 
+/** What an {@link ApiError} is made of (for code that constructs one, e.g. in tests). */
 export interface ApiErrorDetails {
   /** HTTP status of the answer (phpFox answers its errors with 200). */
   status: number;
@@ -16,10 +17,18 @@ export interface ApiErrorDetails {
 /** The server answered, and said no. */
 export class ApiError extends SdkError {
   override name = 'ApiError';
+  /** HTTP status of the answer: 200 for phpFox's errors, which come in an HTTP 200. */
   readonly status: number;
+  /**
+   * The server's own error code when it sends one: phpFox's `error_id` (`user.user_cannot_be_found`),
+   * else `undefined`.
+   */
   readonly code: string | undefined;
+  /** The parsed body, or the raw text when it was not JSON; secrets removed. */
   readonly body: unknown;
+  /** The request URL with secret query parameters replaced by `[REDACTED]`. */
   readonly url: string;
+  /** The HTTP method of the request. */
   readonly method: string;
 
   constructor(message: string, details: ApiErrorDetails, options?: { cause?: unknown }) {

@@ -8,5 +8,6 @@ import { SdkError } from './sdk-error.js';
  */
 export class ArgumentError extends SdkError {
   override name = 'ArgumentError';
+  /** Always `'invalid_argument'`: what to branch on without `instanceof`. */
   readonly code = 'invalid_argument';
 }

@@ -7,6 +7,7 @@ import { SdkError } from './sdk-error.js';
  */
 export class ResponseTooLargeError extends SdkError {
   override name = 'ResponseTooLargeError';
+  /** Always `'response_too_large'`: what to branch on without `instanceof`. */
   readonly code = 'response_too_large';
   /** The request URL, redacted. */
   readonly url: string;

@@ -4,7 +4,9 @@ import { SdkError } from './sdk-error.js';
 export interface ValidationIssue {
   /** Where in the response, e.g. `['output', 0, 'user_id']`. */
   path: PropertyKey[];
+  /** What is wrong there, readable (secrets removed). */
   message: string;
+  /** zod's issue code (`invalid_type`, `custom`, …). */
   code?: string;
 }
 

@@ -21,7 +21,8 @@ export interface DownloadProgress {
 }
 
 /**
- * The options of a download; `headers` and `retry` apply to each chunk request, as the
+ * Options of `files.download()`, `files.downloadBlob()` and `downloadToFile()`: chunking, a byte
+ * range, progress and cancellation; `headers` and `retry` apply to each chunk request, as the
  * `RequestOptions` of any other call.
  */
 export interface DownloadOptions extends RequestOptions {

@@ -4,6 +4,7 @@ import { requireId } from '../arguments.js';
 import { AbconfigListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
+/** The parameters of {@link AbconfigResource.list}. */
 export interface AbconfigListParams {
   /**
    * Only this connection's settings; an unknown id gives `[]`.

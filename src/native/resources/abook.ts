@@ -4,6 +4,7 @@ import { requireId } from '../arguments.js';
 import { AbookListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
+/** The parameters of {@link AbookResource.list}. */
 export interface AbookListParams {
   /**
    * Only this connection; an unknown id gives `[]`.

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../../core/options.js';
 import type { Album } from '../../schemas/index.js';
+import { type NoParams, requireNoParams } from '../arguments.js';
 import { AlbumsAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -10,8 +11,9 @@ export class AlbumsResource {
     this.#api = api;
   }
 
-  /** `albums`: every album with its photo count; `[]` when the channel has none. */
-  async list(options?: RequestOptions): Promise<Album[]> {
+  /** `albums`: every album with its photo count; `[]` when the channel has none. Takes no parameters: `{}` or nothing. */
+  async list(params: NoParams = {}, options?: RequestOptions): Promise<Album[]> {
+    requireNoParams('albums.list', params);
     return this.#api.read(
       'albums',
       {},

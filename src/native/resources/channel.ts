@@ -6,22 +6,29 @@ import type { NativeApi } from '../native-api.js';
 /** The sections Hubzilla 8.8.7 exports when none are asked for (`get_default_export_sections()`). */
 export const DEFAULT_EXPORT_SECTIONS = ['channel', 'connections', 'config', 'apps'] as const;
 
+/** The parameters of {@link ChannelResource.exportBasic}. */
 export interface ChannelExportParams {
   /**
-   * The data types to export, sent comma-separated: `channel`, `profile`, `connections`, `config`,
-   * `apps`, `chatrooms`, `events`, `webpages`, `wikis`, `items`. Unknown names are ignored by the hub.
-   * @default the hub's defaults (8.8.7: channel, connections, config, apps)
+   * The sections to export, sent comma-separated: `channel`, `profile`, `connections`, `config`,
+   * `apps`, `chatrooms`, `events`, `webpages`, `wikis`, `items`. The hub skips names it does not
+   * know, so a list of unknown names exports no section at all (only `compatibility` and
+   * `relocate`). Left out or empty, no `sections` is sent and the hub exports its own defaults
+   * (8.8.7: `channel`, `connections`, `config`, `apps`); with `posts: true`, see there.
+   * @default the hub's default sections
    * @example { sections: ['channel', 'connections'] }
    */
   sections?: string[];
   /**
-   * `true`: the posts too. Sent as the `items` section added to `sections` (or to the defaults),
-   * because hubs ignore the `posts=1` that Hubzilla's API document describes (seen on 8.8.7).
+   * `true`: the posts too, sent as the `items` section, because hubs ignore the `posts=1` that
+   * Hubzilla's API document describes (seen on 8.8.7). `items` is added to `sections`; without
+   * `sections` it is added to 8.8.7's defaults (`channel`, `connections`, `config`, `apps`), sent
+   * explicitly, since a hub cannot be asked to add one section to its own defaults.
    * @default false
    */
   posts?: boolean;
 }
 
+/** The parameters of {@link ChannelResource.stream}. */
 export interface ChannelStreamParams {
   /**
    * The oldest items to return: a `Date`, sent as UTC `YYYY-MM-DD HH:MM:SS`, or a string as the hub reads it.

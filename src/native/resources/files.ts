@@ -101,7 +101,15 @@ export class FilesResource {
   }
 
   /** `file`: a whole file in one answer (base64 in JSON: prefer `download` for large files). */
-  async get(params: FileIdParams, options?: RequestOptions): Promise<{ attach: Attach; bytes: Uint8Array }> {
+  async get(
+    params: FileIdParams,
+    options?: RequestOptions,
+  ): Promise<{
+    /** The file's record (its base64 `content` left out). */
+    attach: Attach;
+    /** The whole file, decoded. */
+    bytes: Uint8Array;
+  }> {
     const file_id = requireFileId(params?.file_id);
     const spec = {
       schema: FileAnswerSchema,

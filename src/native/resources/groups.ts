@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../../core/options.js';
 import type { GroupMember, PrivacyGroup } from '../../schemas/index.js';
-import { exactlyOne, requireId, requireText } from '../arguments.js';
+import { exactlyOne, type NoParams, requireId, requireNoParams, requireText } from '../arguments.js';
 import { GroupMemberListSchema, PrivacyGroupListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -22,8 +22,9 @@ export class GroupsResource {
     this.#api = api;
   }
 
-  /** `group`: every privacy group, deleted ones included (`deleted: true`). */
-  list(options?: RequestOptions): Promise<PrivacyGroup[]> {
+  /** `group`: every privacy group, deleted ones included (`deleted: true`). Takes no parameters: `{}` or nothing. */
+  async list(params: NoParams = {}, options?: RequestOptions): Promise<PrivacyGroup[]> {
+    requireNoParams('groups.list', params);
     return this.#api.read(
       'group',
       {},

@@ -13,6 +13,7 @@ export interface ItemUpdateParams {
   body: string;
   /** A file to upload and link at the end of the body (a `File` keeps its name; bytes are sent as `media`). */
   media?: MediaUpload;
+  /** A title (posts only; Hubzilla shows none for comments). @default no title */
   title?: string;
   /**
    * Xchan hashes allowed to see the item. An EMPTY list is sent as an empty field: "no restriction"

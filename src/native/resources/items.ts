@@ -30,7 +30,15 @@ export class ItemsResource {
    * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
    * attached. `{success: false, message}` → `ApiError` with the message as `code`.
    */
-  async update(params: ItemUpdateParams, options?: UploadOptions): Promise<{ item_id: number; item: Item }> {
+  async update(
+    params: ItemUpdateParams,
+    options?: UploadOptions,
+  ): Promise<{
+    /** The new or edited item's row id (`item_id` of `items.full`). */
+    item_id: number;
+    /** The item as a raw database row. */
+    item: Item;
+  }> {
     const media = mediaBlob(params?.media);
     const fields = itemFields(params, media !== undefined);
     const editing = fields.post_id !== undefined;

@@ -8,6 +8,7 @@ import type { NativeApi } from '../native-api.js';
 /** Threads a page when `records` is not given (the hub's own page size). */
 const DEFAULT_RECORDS = 10;
 
+/** The parameters of {@link NetworkResource.stream}: filters, and where to start. */
 export interface NetworkStreamParams {
   /** Only items created on or after this date-time (`Date` → UTC `YYYY-MM-DD HH:MM:SS`). */
   dbegin?: Date | string;

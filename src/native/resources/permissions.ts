@@ -3,11 +3,13 @@ import { optionalText, requireId } from '../arguments.js';
 import { PermissionRowsSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
+/** The parameters of {@link PermissionsResource.allowed} for every permission of a connection. */
 export interface PermissionParams {
   /** The connection (`Abook.abook_id`). Required: lookups by xchan are unreliable on real hubs. */
   abook_id: number;
 }
 
+/** The parameters of {@link PermissionsResource.allowed} for one permission. */
 export interface PermissionCheckParams extends PermissionParams {
   /** One permission name, e.g. `view_stream`, `post_comments`, `write_storage` (an unknown name reads `false`). */
   perm: string;

@@ -5,6 +5,7 @@ import { optionalCount, optionalText, requireText } from '../arguments.js';
 import { PhotosAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
+/** The parameters of {@link PhotosResource.list}. */
 export interface PhotosListParams {
   /**
    * The album's name (`Album.text`), exactly; an unknown album → `NotFoundError`.
@@ -13,6 +14,7 @@ export interface PhotosListParams {
   album?: string;
 }
 
+/** The parameters of {@link PhotosResource.get}. */
 export interface PhotoGetParams {
   /** The photo's `resource_id` (the hash of its file). */
   photo_id: string;
@@ -25,6 +27,7 @@ export interface PhotoGetParams {
 
 /** A photo row with its image decoded (`content` is replaced by `bytes`) and the item that announced it. */
 export type PhotoWithBytes = Omit<NativePhoto, 'content'> & {
+  /** The image at the scale asked for, decoded. */
   bytes: Uint8Array;
   /** The post that published the photo (empty when there is none). */
   item: Item[];

@@ -1,8 +1,12 @@
 /** The Application API's (phpFox) data, as the fake keeps it. Ids are numbers here; the wire gets strings. */
 
+/** A phpFox user of the fake (the SDK's `User` is what user.getUser makes of it). */
 export interface AppUser {
+  /** The user's id; sent as a numeric string. */
   user_id: number;
+  /** The user name, the profile's address. */
   user_name: string;
+  /** The name shown for the user. */
   full_name: string;
   /** `null` as some real rows have it. */
   email: string | null;
@@ -10,6 +14,7 @@ export interface AppUser {
   joined: number;
   /** `null` (unset) reads `"Female"` on the wire, as phpFox does. */
   gender: 'Male' | 'Female' | null;
+  /** The ISO 3166-1 alpha-2 country code, or `null` when unset. */
   country_iso: string | null;
   /** The stem of the profile photo paths, e.g. `2011/08/9d67…`. */
   photo: string;
@@ -21,21 +26,31 @@ export interface AppUser {
   unreadMail: number;
 }
 
+/** A notification of a phpFox user. */
 export interface AppNotification {
+  /** The notification's id; sent as a numeric string. */
   notification_id: number;
+  /** Whose notification it is. */
   user_id: number;
+  /** URL of what it is about. */
   link: string;
   /** May hold HTML. */
   message: string;
+  /** URL of its icon, or `null`. */
   icon: string | null;
   /** Unix seconds. */
   time_stamp: number;
+  /** Seen already: notification.get marks what it returns as seen. */
   is_seen: boolean;
 }
 
+/** A photo a phpFox user uploaded. */
 export interface AppPhoto {
+  /** The photo's id. */
   photo_id: number;
+  /** Whose photo it is. */
   user_id: number;
+  /** Its title: the uploaded file's name without extension. */
   title: string;
   /** The stored name below `file/pic/photo/`, without the size suffix: `2026/11/<md5>`. */
   destination: string;
@@ -43,11 +58,15 @@ export interface AppPhoto {
   time_stamp: number;
 }
 
+/** Everything the Application API serves. */
 export interface AppState {
+  /** The users, by id. */
   users: Map<number, AppUser>;
   /** Each user's friends, in the order phpFox lists them (kept symmetric). */
   friends: Map<number, number[]>;
+  /** Every user's notifications. */
   notifications: AppNotification[];
+  /** Every user's photos. */
   photos: AppPhoto[];
   /** Keys the site handed to the app (iframe `key=`), to the user they open the app for. */
   keys: Map<string, number>;

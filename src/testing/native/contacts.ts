@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '../seed/hub-people.js';
 import type { HubCall } from './endpoint.js';
-import type { Abook } from './hub-state.js';
+import type { HubAbookRow } from './hub-state.js';
 import { abookJoined, xchanPortable } from './records.js';
 import { json, serverError } from './reply.js';
 
@@ -21,11 +21,11 @@ export function xchan(call: HubCall): Response {
   return json(found ? xchanPortable(found) : false);
 }
 
-function channelAbooks(call: HubCall): Abook[] {
+function channelAbooks(call: HubCall): HubAbookRow[] {
   return call.runtime.hub.abooks.filter((a) => a.abook_channel === call.channel.channel_id);
 }
 
-function selectedAbook(call: HubCall): Abook | undefined {
+function selectedAbook(call: HubCall): HubAbookRow | undefined {
   return channelAbooks(call).find((a) => a.abook_id === call.params.int('abook_id'));
 }
 

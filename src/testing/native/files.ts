@@ -1,13 +1,13 @@
 import { toBase64 } from '../http/base64.js';
 import { NULL_DATE, parseDateParam, sqlDate } from '../http/dates.js';
 import type { HubCall } from './endpoint.js';
-import type { Attach } from './hub-state.js';
+import type { HubAttachRow } from './hub-state.js';
 import { photoItems } from './photos.js';
 import { attachDetail, attachListed, photoDetail } from './records.js';
 import { empty, json } from './reply.js';
 
 /** The channel's files and folders, oldest first. */
-export function channelFiles(call: HubCall): Attach[] {
+export function channelFiles(call: HubCall): HubAttachRow[] {
   return call.runtime.hub.files
     .filter((file) => file.uid === call.channel.channel_id)
     .sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id);
@@ -45,7 +45,7 @@ export function files(call: HubCall): Response {
 }
 
 /** The channel's file whose hash is exactly `file_id`. */
-function exactFile(call: HubCall): Attach | undefined {
+function exactFile(call: HubCall): HubAttachRow | undefined {
   const id = call.params.get('file_id') ?? '';
   return id === '' ? undefined : channelFiles(call).find((file) => file.hash === id);
 }
@@ -76,7 +76,7 @@ export function fileExport(call: HubCall): Response {
     attach: [],
   };
   if (found) {
-    const chain: Attach[] = [found];
+    const chain: HubAttachRow[] = [found];
     for (let parent = found.folder; parent !== ''; ) {
       const folder = channelFiles(call).find((candidate) => candidate.hash === parent);
       if (!folder) break;

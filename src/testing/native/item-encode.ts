@@ -1,6 +1,6 @@
 import { NULL_DATE, ZERO_DATE } from '../http/dates.js';
-import type { HubState, Xchan } from './hub-state.js';
-import type { Item, ItemRow } from './item-row.js';
+import type { HubState, HubXchanRow } from './hub-state.js';
+import type { HubItem, HubItemRow } from './item-row.js';
 
 const FULL_FLAGS = [
   'item_origin',
@@ -26,7 +26,7 @@ const FULL_FLAGS = [
   'item_delayed',
   'item_pending_remove',
   'item_blocked',
-] as const satisfies readonly (keyof ItemRow)[];
+] as const satisfies readonly (keyof HubItemRow)[];
 
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
@@ -35,7 +35,7 @@ const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
  * `full` adds the local columns (id, parent, uid, access lists, flags) that item/full and the
  * export use.
  */
-export function encodeItem(hub: HubState, item: Item, full: boolean): Record<string, unknown> {
+export function encodeItem(hub: HubState, item: HubItem, full: boolean): Record<string, unknown> {
   const row = item.row;
   const author = hub.xchans.find((x) => x.hash === row.author_xchan);
   const encoded: Record<string, unknown> = { type: 'activity', encoding: 'zot' };
@@ -107,11 +107,11 @@ export function encodeItem(hub: HubState, item: Item, full: boolean): Record<str
 }
 
 /** The item as item/update answers it: the database row, with its terms when it has any. */
-export function rowAnswer(item: Item, withTerms: boolean): Record<string, unknown> {
+export function rowAnswer(item: HubItem, withTerms: boolean): Record<string, unknown> {
   return withTerms || item.terms.length > 0 ? { ...item.row, term: item.terms } : { ...item.row };
 }
 
-function person(x: Xchan | undefined): Record<string, unknown> {
+function person(x: HubXchanRow | undefined): Record<string, unknown> {
   if (!x) return {};
   return {
     name: x.name,
@@ -126,7 +126,7 @@ function person(x: Xchan | undefined): Record<string, unknown> {
 }
 
 /** The delivery metadata Hubzilla keeps with an item received over ActivityPub. */
-function deliveryMeta(row: ItemRow, object: Record<string, unknown>): Record<string, unknown>[] {
+function deliveryMeta(row: HubItemRow, object: Record<string, unknown>): Record<string, unknown>[] {
   const activity = {
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
     type: 'Create',
@@ -143,7 +143,7 @@ function deliveryMeta(row: ItemRow, object: Record<string, unknown>): Record<str
 }
 
 /** The ActivityStreams object of an item received from another channel. */
-function noteObject(row: ItemRow, author: Xchan | undefined): Record<string, unknown> {
+function noteObject(row: HubItemRow, author: HubXchanRow | undefined): Record<string, unknown> {
   const published = `${row.created.replace(' ', 'T')}Z`;
   return {
     type: 'Note',

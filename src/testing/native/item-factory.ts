@@ -1,4 +1,4 @@
-import { type Item, type ItemRow, newItemRow, OBJ_COMMENT, type Term } from './item-row.js';
+import { type HubItem, type HubItemRow, type HubTermRow, newItemRow, OBJ_COMMENT } from './item-row.js';
 
 /** The four access lists of an item or file, as Hubzilla stores them (`<hash><hash>`). */
 export interface Acl {
@@ -27,10 +27,10 @@ export interface ItemInput {
   origin: boolean;
   title?: string | undefined;
   /** Makes the item a comment of this item's thread. */
-  parent?: ItemRow | undefined;
-  terms?: Term[] | undefined;
+  parent?: HubItemRow | undefined;
+  terms?: HubTermRow[] | undefined;
   /** Any other row field (app, plink, mimetype, item_nocomment, …). */
-  fields?: Partial<ItemRow> | undefined;
+  fields?: Partial<HubItemRow> | undefined;
 }
 
 /** Hubzilla's `item_private` for an access list: "0" public, "2" to single contacts, else "1". */
@@ -52,7 +52,7 @@ export function displayLink(site: string, mid: string): string {
   return `${site}/display/b64.${encoded}`;
 }
 
-export function buildItem(site: string, input: ItemInput): Item {
+export function buildItem(site: string, input: ItemInput): HubItem {
   const mid = `${site}/item/${input.uuid}`;
   const llink = displayLink(site, mid);
   const parent = input.parent;

@@ -4,7 +4,7 @@ import type { HubCall } from './endpoint.js';
 import { nextId } from './hub-state.js';
 import { rowAnswer } from './item-encode.js';
 import { type Acl, aclText, buildItem, privacyOf } from './item-factory.js';
-import type { Item, Term } from './item-row.js';
+import type { HubItem, HubTermRow } from './item-row.js';
 import { defaultAcl, storeMedia } from './media.js';
 import { empty, htmlJson, json } from './reply.js';
 
@@ -19,14 +19,14 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
   const { params } = call;
   if (params.has('dropitems')) return dropItems(call);
   const mine = call.runtime.hub.items.filter((item) => item.row.uid === call.channel.channel_id);
-  let editing: Item | undefined;
+  let editing: HubItem | undefined;
   if (params.has('post_id')) {
     editing = mine.find(
       (item) => item.row.id === params.int('post_id') && item.row.author_xchan === call.channel.hash,
     );
     if (!editing) return empty();
   }
-  let parent: Item | undefined;
+  let parent: HubItem | undefined;
   if (!editing && (params.has('parent') || params.has('parent_mid'))) {
     const given = params.has('parent')
       ? mine.find((item) => item.row.id === params.int('parent'))
@@ -68,10 +68,10 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
 export function createItem(
   call: HubCall,
   body: string,
-  terms: Term[],
-  parent: Item | undefined,
+  terms: HubTermRow[],
+  parent: HubItem | undefined,
   now: string,
-): Item {
+): HubItem {
   const { params, channel, runtime } = call;
   const acl: Acl = parent ? pickAcl(parent) : hasAcl(params) ? givenAcl(params) : defaultAcl(call);
   const messageId = params.get('message_id') ?? '';
@@ -140,14 +140,14 @@ function givenAcl(params: Params): Acl {
   };
 }
 
-function pickAcl(item: Item): Acl {
+function pickAcl(item: HubItem): Acl {
   const { allow_cid, allow_gid, deny_cid, deny_gid } = item.row;
   return { allow_cid, allow_gid, deny_cid, deny_gid };
 }
 
 /** `#tag` becomes a search link and a hashtag term, as Hubzilla's bbcode processing does. */
-function hashtags(call: HubCall, body: string): { body: string; terms: Term[] } {
-  const terms: Term[] = [];
+function hashtags(call: HubCall, body: string): { body: string; terms: HubTermRow[] } {
+  const terms: HubTermRow[] = [];
   const uid = call.channel.channel_id;
   const linked = body.replace(/(^|\s)#(\w+)/g, (_, space: string, tag: string) => {
     const url = `${call.site}/search?tag=${tag}`;
@@ -157,7 +157,7 @@ function hashtags(call: HubCall, body: string): { body: string; terms: Term[] } 
   return { body: linked, terms };
 }
 
-function categories(call: HubCall, params: Params): Term[] {
+function categories(call: HubCall, params: Params): HubTermRow[] {
   const uid = call.channel.channel_id;
   return params.list('category').map((term) => ({
     uid,

@@ -1,7 +1,7 @@
 import { sqlDate } from '../http/dates.js';
 import { photoRows } from '../seed/hub-files.js';
 import type { HubCall } from './endpoint.js';
-import { type Attach, nextId } from './hub-state.js';
+import { type HubAttachRow, nextId } from './hub-state.js';
 import { type Acl, aclText } from './item-factory.js';
 import { photoItem } from './photo-item.js';
 
@@ -59,7 +59,7 @@ export async function storeMedia(call: HubCall, media: File): Promise<string | u
   const hash = call.runtime.prng.uuid();
   const size = imageSize(bytes);
   const filename = media.name || 'upload';
-  const attach: Attach = {
+  const attach: HubAttachRow = {
     ...base,
     id: nextId(hub.files),
     hash,

@@ -1,5 +1,5 @@
 import type { Bytes } from '../http/base64.js';
-import type { Attach, HubChannel } from './hub-state.js';
+import type { HubAttachRow, HubChannel } from './hub-state.js';
 
 /** What makes one stored file or folder; everything else of the row follows from it. */
 export interface NewAttach {
@@ -8,7 +8,7 @@ export interface NewAttach {
   channel: HubChannel;
   filename: string;
   /** The folder it is in; `undefined` at the top level. */
-  parent: Attach | undefined;
+  parent: HubAttachRow | undefined;
   filetype: string;
   filesize: number;
   content: () => Bytes;
@@ -22,7 +22,7 @@ export interface NewAttach {
  * An attach row as Hubzilla stores it (folders use `multipart/mixed`), shared by the seed and by
  * `site.addFile`. Touches the parent's `edited`, as the real server does.
  */
-export function newAttach(file: NewAttach): Attach {
+export function newAttach(file: NewAttach): HubAttachRow {
   const { hash, channel, filename, parent, created } = file;
   if (parent) parent.edited = created;
   return {

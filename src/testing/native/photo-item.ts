@@ -1,6 +1,6 @@
-import type { Attach, HubChannel, PhotoRow } from './hub-state.js';
+import type { HubAttachRow, HubChannel, HubPhotoRow } from './hub-state.js';
 import { buildItem } from './item-factory.js';
-import type { Item } from './item-row.js';
+import type { HubItem } from './item-row.js';
 
 /**
  * The hidden item Hubzilla creates for every stored photo (`resource_type` "photo"): not in the
@@ -12,12 +12,12 @@ export function photoItem(
   id: number,
   uuid: string,
   channel: HubChannel,
-  photo: Attach,
-  folder: Attach,
-  rows: readonly PhotoRow[],
+  photo: HubAttachRow,
+  folder: HubAttachRow,
+  rows: readonly HubPhotoRow[],
   /** Uploaded with a post (item/update `media`): the object names its author. */
   withPost = false,
-): Item {
+): HubItem {
   const album = `${site}/photos/${channel.nick}/album/${folder.hash}`;
   const image = `${site}/photos/${channel.nick}/image/${photo.hash}`;
   const body = `[footer][zrl=${site}/channel/${channel.nick}]${channel.name}[/zrl] uploaded [zrl=${image}]a new photo[/zrl] to [zrl=${album}]${folder.filename}[/zrl][/footer]`;

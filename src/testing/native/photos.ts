@@ -1,11 +1,11 @@
 import type { HubCall } from './endpoint.js';
-import type { PhotoRow } from './hub-state.js';
+import type { HubPhotoRow } from './hub-state.js';
 import { encodeItem } from './item-encode.js';
 import { photoDetail, photoListed } from './records.js';
 import { empty, json } from './reply.js';
 
 /** The channel's photo rows (every scale), by creation, photo and scale. */
-function channelPhotos(call: HubCall): PhotoRow[] {
+function channelPhotos(call: HubCall): HubPhotoRow[] {
   return call.runtime.hub.photos
     .filter((photo) => photo.uid === call.channel.channel_id)
     .sort(

@@ -1,10 +1,10 @@
 import { toBase64 } from '../http/base64.js';
-import type { Abook, Attach, GroupMember, PhotoRow, Xchan } from './hub-state.js';
+import type { HubAbookRow, HubAttachRow, HubGroupMemberRow, HubPhotoRow, HubXchanRow } from './hub-state.js';
 
 /* The record shapes of Hubzilla 8.8.7, field for field and in its order. */
 
 /** An attach record as `files` lists it. */
-export function attachListed(a: Attach): Record<string, unknown> {
+export function attachListed(a: HubAttachRow): Record<string, unknown> {
   return {
     id: a.id,
     aid: a.aid,
@@ -31,7 +31,7 @@ export function attachListed(a: Attach): Record<string, unknown> {
  * An attach record as filemeta (no `content`), file and filedata (with `content`) and file/export
  * return it.
  */
-export function attachDetail(a: Attach, content?: string): Record<string, unknown> {
+export function attachDetail(a: HubAttachRow, content?: string): Record<string, unknown> {
   return {
     id: a.id,
     aid: a.aid,
@@ -66,31 +66,35 @@ function acl(record: { allow_cid: string; allow_gid: string; deny_cid: string; d
 }
 
 /** The portable xchan (the `xchan` endpoint): prefix removed, `addr` renamed `address`. */
-export function xchanPortable(x: Xchan): Record<string, unknown> {
+export function xchanPortable(x: HubXchanRow): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(x)) record[key === 'addr' ? 'address' : key] = value;
   return record;
 }
 
 /** The xchan columns of a database join (`xchan_hash`, …, `xchan_addr`). */
-export function xchanColumns(x: Xchan): Record<string, unknown> {
+export function xchanColumns(x: HubXchanRow): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(x)) record[`xchan_${key}`] = value;
   return record;
 }
 
 /** An abook row joined with its xchan (abook, group_members). */
-export function abookJoined(abook: Abook, xchan: Xchan | undefined): Record<string, unknown> {
+export function abookJoined(abook: HubAbookRow, xchan: HubXchanRow | undefined): Record<string, unknown> {
   return { ...abook, ...(xchan ? xchanColumns(xchan) : {}) };
 }
 
 /** A group_members row: the membership, the abook and the xchan. */
-export function memberJoined(member: GroupMember, abook: Abook | undefined, xchan: Xchan | undefined) {
+export function memberJoined(
+  member: HubGroupMemberRow,
+  abook: HubAbookRow | undefined,
+  xchan: HubXchanRow | undefined,
+) {
   return { ...member, ...(abook ?? {}), ...(xchan ? xchanColumns(xchan) : {}) };
 }
 
 /** A photo row as `photos` lists it (no content, a `src` URL). */
-export function photoListed(site: string, p: PhotoRow): Record<string, unknown> {
+export function photoListed(site: string, p: HubPhotoRow): Record<string, unknown> {
   return {
     resource_id: p.resource_id,
     created: p.created,
@@ -111,7 +115,7 @@ export function photoListed(site: string, p: PhotoRow): Record<string, unknown> 
 }
 
 /** A photo row as `photo` returns it: every column, the image base64 in `content`. */
-export function photoDetail(p: PhotoRow): Record<string, unknown> {
+export function photoDetail(p: HubPhotoRow): Record<string, unknown> {
   const { content, ...row } = p;
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {

@@ -1,12 +1,12 @@
 import { parseDateParam, sqlDate } from '../http/dates.js';
 import type { HubCall } from './endpoint.js';
 import { encodeItem, rowAnswer } from './item-encode.js';
-import type { Item } from './item-row.js';
+import type { HubItem } from './item-row.js';
 import { createItem } from './items.js';
 import { emptyJson, json, serverError } from './reply.js';
 
 /** The threads of the channel's tables: each top item followed by its comments (oldest first). */
-function threads(call: HubCall, filter: (top: Item) => boolean): Item[][] {
+function threads(call: HubCall, filter: (top: HubItem) => boolean): HubItem[][] {
   const mine = call.runtime.hub.items.filter((item) => item.row.uid === call.channel.channel_id);
   return mine
     .filter((item) => item.row.item_thread_top === 1 && item.row.item_hidden === 0 && filter(item))
@@ -93,7 +93,7 @@ export function networkStream(call: HubCall): Response {
 /** item/full: the whole thread of a top item given by `item_id` or `mid`; else `[]`. */
 export function itemFull(call: HubCall): Response {
   const { params } = call;
-  const match = (item: Item) =>
+  const match = (item: HubItem) =>
     params.has('item_id') ? item.row.id === params.int('item_id') : item.row.mid === params.get('mid');
   if (!params.has('item_id') && !params.has('mid')) return json([]);
   const thread = threads(call, match)[0];

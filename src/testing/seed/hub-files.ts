@@ -1,5 +1,5 @@
 import { type Bytes, utf8 } from '../http/base64.js';
-import type { Attach, HubChannel, PhotoRow } from '../native/hub-state.js';
+import type { HubAttachRow, HubChannel, HubPhotoRow } from '../native/hub-state.js';
 import { newAttach } from '../native/new-attach.js';
 import { minutesAgo, type SeedContext } from './context.js';
 import { solidJpeg, solidPng } from './images.js';
@@ -13,8 +13,8 @@ const README_TEXT = '# Read me\n\nOnly Bob may read this file.\n';
 const SCALE_LIMITS = [Number.POSITIVE_INFINITY, 1024, 640, 320] as const;
 
 export interface SeededFiles {
-  files: Attach[];
-  photos: PhotoRow[];
+  files: HubAttachRow[];
+  photos: HubPhotoRow[];
 }
 
 /** alice's cloud files: folders Documents, Photos and Vacation, the last two being photo albums. */
@@ -25,12 +25,12 @@ export function seedFiles(
   bob: string,
 ): SeededFiles {
   const prng = context.prng.fork('files');
-  const files: Attach[] = [];
-  const photos: PhotoRow[] = [];
+  const files: HubAttachRow[] = [];
+  const photos: HubPhotoRow[] = [];
   let minute = 500;
   const add = (
     filename: string,
-    folder: Attach | undefined,
+    folder: HubAttachRow | undefined,
     content: () => Bytes,
     size: number,
     type: string,
@@ -51,7 +51,7 @@ export function seedFiles(
     return record;
   };
   const folder = (name: string) => add(name, undefined, () => new Uint8Array(0), 0, 'multipart/mixed');
-  const text = (name: string, parent: Attach, body: string, type = 'text/plain') => {
+  const text = (name: string, parent: HubAttachRow, body: string, type = 'text/plain') => {
     const bytes = utf8(body);
     return add(name, parent, () => bytes, bytes.length, type);
   };
@@ -72,7 +72,7 @@ export function seedFiles(
   Object.assign(readme, { flags: 1, allow_cid: `<${bob}>`, allow_gid: '' });
 
   const albums = folder('Photos');
-  const photo = (name: string, parent: Attach, width: number, height: number, shade: number) => {
+  const photo = (name: string, parent: HubAttachRow, width: number, height: number, shade: number) => {
     const png = name.endsWith('.png');
     const image = (w: number, h: number) =>
       png ? solidPng(w, h, [shade, 120, 255 - shade]) : solidJpeg(w, h, shade);
@@ -90,13 +90,13 @@ export function seedFiles(
 
 /** The rows of every scale of a photo stored as `attach`, in album `album`. */
 export function photoRows(
-  attach: Attach,
+  attach: HubAttachRow,
   album: string,
   width: number,
   height: number,
   image: (width: number, height: number) => Bytes,
   firstId: number,
-): PhotoRow[] {
+): HubPhotoRow[] {
   return SCALE_LIMITS.map((limit, scale) => {
     const factor = Math.min(1, limit / Math.max(width, height));
     const w = Math.round(width * factor);

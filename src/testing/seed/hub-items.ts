@@ -1,6 +1,6 @@
 import type { HubChannel } from '../native/hub-state.js';
 import { type Acl, aclText, buildItem, PUBLIC_ACL } from '../native/item-factory.js';
-import type { Item, Term } from '../native/item-row.js';
+import type { HubItem, HubTermRow } from '../native/item-row.js';
 import { minutesAgo, type SeedContext } from './context.js';
 
 interface Post {
@@ -49,12 +49,17 @@ export function seedItems(
   alice: HubChannel,
   bob: HubChannel,
   friendsGroup: string,
-): Item[] {
+): HubItem[] {
   const prng = context.prng.fork('items');
   const site = context.siteUrl;
-  const items: Item[] = [];
+  const items: HubItem[] = [];
   let minute = 300;
-  const add = (channel: HubChannel, post: { by: 'alice' | 'bob'; body: string }, acl: Acl, parent?: Item) => {
+  const add = (
+    channel: HubChannel,
+    post: { by: 'alice' | 'bob'; body: string },
+    acl: Acl,
+    parent?: HubItem,
+  ) => {
     const author = post.by === 'alice' ? alice : bob;
     minute -= 7;
     const owner = parent ? (parent.row.owner_xchan === alice.hash ? alice : bob) : author;
@@ -95,7 +100,7 @@ export function seedItems(
   return items;
 }
 
-function termsOf(site: string, channel: HubChannel, post: Post): Term[] {
+function termsOf(site: string, channel: HubChannel, post: Post): HubTermRow[] {
   const uid = channel.channel_id;
   return [
     ...(post.hashtags ?? []).map((term) => ({

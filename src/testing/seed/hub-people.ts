@@ -1,12 +1,12 @@
 import type {
-  AbConfig,
-  Abook,
-  GroupMember,
+  HubAbconfigRow,
+  HubAbookRow,
   HubAccount,
   HubChannel,
+  HubGroupMemberRow,
+  HubGroupRow,
   HubState,
-  PrivacyGroup,
-  Xchan,
+  HubXchanRow,
 } from '../native/hub-state.js';
 import { CHANNEL_KEYS } from './channel-keys.js';
 import { minutesAgo, type SeedContext } from './context.js';
@@ -58,7 +58,7 @@ export function seedPeople(context: SeedContext): People {
     { account_id: 2, email: 'bob@example.com', password: 'bob-pass', channels: [3] },
     { account_id: 3, email: 'carol@example.com', password: 'colon:pass', channels: [4] },
   ];
-  const xchans: Xchan[] = [];
+  const xchans: HubXchanRow[] = [];
   const channels: HubChannel[] = LOCAL.map((local, index) => {
     const created = minutesAgo(context, 600 - index);
     const xchan = localXchan(context, prng, local.nick, local.name, local.id, created);
@@ -81,7 +81,7 @@ export function seedPeople(context: SeedContext): People {
   const dana = remoteXchan(context, prng);
   xchans.push(dana);
   const [alice, bob, carol, alice2] = channels as [HubChannel, HubChannel, HubChannel, HubChannel];
-  const abooks: Abook[] = [
+  const abooks: HubAbookRow[] = [
     abook(1, alice, alice.hash, { self: true }, context),
     abook(2, bob, bob.hash, { self: true }, context),
     abook(3, carol, carol.hash, { self: true }, context),
@@ -90,7 +90,7 @@ export function seedPeople(context: SeedContext): People {
     abook(6, bob, alice.hash, { closeness: '80' }, context),
     abook(7, alice, dana.hash, { closeness: '50', feed: true }, context),
   ];
-  const abconfig: AbConfig[] = [];
+  const abconfig: HubAbconfigRow[] = [];
   const grant = (channel: HubChannel, xchan: string, mine: number[], theirs: number[]) => {
     for (const [cat, values] of [
       ['my_perms', mine],
@@ -119,7 +119,7 @@ export function seedPeople(context: SeedContext): People {
     deleted,
     gname,
   });
-  const groups: PrivacyGroup[] = [
+  const groups: HubGroupRow[] = [
     group(1, 2, 'Friends', '0', '0'),
     group(2, 3, 'Friends', '0', '0'),
     group(3, 4, 'Friends', '0', '0'),
@@ -127,7 +127,7 @@ export function seedPeople(context: SeedContext): People {
     group(5, 2, 'Empty', '0', '0'),
     group(6, 2, 'Doomed', '0', '1'),
   ];
-  const members: GroupMember[] = [
+  const members: HubGroupMemberRow[] = [
     { id: 1, uid: 2, gid: 1, xchan: alice.hash },
     { id: 2, uid: 3, gid: 2, xchan: bob.hash },
     { id: 3, uid: 3, gid: 2, xchan: alice.hash },
@@ -146,7 +146,7 @@ function localXchan(
   name: string,
   id: number,
   date: string,
-): Xchan {
+): HubXchanRow {
   const site = context.siteUrl;
   return {
     hash: prng.base64url(64),
@@ -179,7 +179,7 @@ function localXchan(
 }
 
 /** Dana, followed by alice on another (ActivityPub) server. */
-function remoteXchan(context: SeedContext, prng: Prng): Xchan {
+function remoteXchan(context: SeedContext, prng: Prng): HubXchanRow {
   const url = 'https://social.other.example/users/dana';
   return {
     ...localXchan(context, prng, 'dana', 'Dana', 0, minutesAgo(context, 900)),
@@ -205,7 +205,7 @@ function abook(
   xchan: string,
   kind: { self?: boolean; closeness?: string; feed?: boolean },
   context: SeedContext,
-): Abook {
+): HubAbookRow {
   const created = minutesAgo(context, 590 - id);
   return {
     abook_id: id,

@@ -29,7 +29,7 @@ async function run(params: URLSearchParams) {
   const denied = await intruder.groups.list().catch((error: unknown) => error);
   const controller = new AbortController();
   controller.abort();
-  const aborted = await hub.albums.list({ signal: controller.signal }).catch((error: unknown) => error);
+  const aborted = await hub.albums.list({}, { signal: controller.signal }).catch((error: unknown) => error);
   // `socialsite-sdk/testing` in a browser bundle (its `browser` build): the fake site in the page.
   const site = createFakeSite();
   const fetchFromSite = (input: RequestInfo | URL, init?: RequestInit) =>
@@ -42,7 +42,7 @@ async function run(params: URLSearchParams) {
     inPageFake: (await inPage.user.getUser()).full_name,
     userIdType: typeof me.user_id,
     friends: friends.length,
-    uploaded: 'original' in photo,
+    uploaded: typeof photo.photo_original === 'string',
     missing: missing instanceof NotFoundError ? missing.code : String(missing),
     download: { size: blob.size, sha256: await sha256(blob) },
     denied: denied instanceof AuthenticationError && denied instanceof SdkError,

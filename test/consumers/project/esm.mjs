@@ -27,7 +27,7 @@ try {
     JSON.stringify({
       userIdType: typeof me.user_id,
       friends: friends.length,
-      uploaded: typeof photo.original === 'string',
+      uploaded: typeof photo.photo_original === 'string',
       wrongKey: wrongKey instanceof AuthenticationError && wrongKey instanceof SdkError,
       missing: missing instanceof NotFoundError ? missing.code : String(missing),
       downloadExact: blob.size === big.filesize && sha256 === big.sha256,

@@ -79,7 +79,7 @@ export const OPERATIONS: readonly Operation[] = [
     client: 'NativeClient',
     kind: 'read',
     call: 'groups.list()',
-    run: (connection, request) => native(connection).groups.list(request),
+    run: (connection, request) => native(connection).groups.list({}, request),
     view: same,
   },
   {
