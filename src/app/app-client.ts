@@ -1,3 +1,4 @@
+import { ApiPromise } from '../core/api-promise.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
@@ -121,7 +122,7 @@ export class AppClient {
     method: M,
     params?: AppMethodParams[M],
     options?: RequestOptions,
-  ): Promise<{
+  ): ApiPromise<{
     /** The envelope's `api` member. */
     api: ApiInfo;
     /** The method's output, validated and normalized. */
@@ -131,17 +132,25 @@ export class AppClient {
     method: `${string}.${string}`,
     params?: Record<string, AppParamValue>,
     options?: RequestOptions,
-  ): Promise<{
+  ): ApiPromise<{
     /** The envelope's `api` member. */
     api: ApiInfo;
     /** The method's output as sent (not validated: the SDK does not know the method). */
     output: unknown;
   }>;
-  async call(
+  call(
     method: string,
     params: object = {},
     options?: RequestOptions,
-  ): Promise<{ api: ApiInfo; output: unknown }> {
+  ): ApiPromise<{ api: ApiInfo; output: unknown }> {
+    return ApiPromise.attempt(() => this.#call(method, params, options));
+  }
+
+  #call(
+    method: string,
+    params: object,
+    options?: RequestOptions,
+  ): ApiPromise<{ api: ApiInfo; output: unknown }> {
     if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(method)) {
       throw new ArgumentError(`method must look like "module.method", got "${method}"`);
     }

@@ -35,6 +35,20 @@ export class ApiPromise<T> extends Promise<T> {
     this.#describe = describe;
   }
 
+  /**
+   * @internal Runs `build`, turning an error it throws (a bad argument) into a rejected
+   * `ApiPromise`, as an `async` method would, while keeping `.withResponse()` on success.
+   */
+  static attempt<T>(build: () => ApiPromise<T>): ApiPromise<T> {
+    try {
+      return build();
+    } catch (error) {
+      return new ApiPromise<T>(Promise.reject(error), () => {
+        throw error;
+      });
+    }
+  }
+
   /** `then`/`catch`/`finally` return plain promises, not `ApiPromise`s. */
   static override get [Symbol.species]() {
     return Promise;

@@ -5,9 +5,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /** Where log lines go: `console` by default, or any logger with these four methods (pino, winston...). */
 export interface Logger {
+  /** A failed call. */
   error(message: string): void;
+  /** A retry, or an answer that did not match its schema in `validation: 'warn'`. */
   warn(message: string): void;
+  /** An answer: method, redacted URL, status, time. */
   info(message: string): void;
+  /** An attempt as it starts. */
   debug(message: string): void;
 }
 

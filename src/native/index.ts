@@ -10,6 +10,7 @@ export {
 export type { AccessTokenSource } from './auth/bearer.js';
 export type { ClientCredentials } from './auth/client-credentials.js';
 export type { SignatureCredentials } from './auth/http-signature.js';
+export type { WebCryptoKey } from './auth/private-key.js';
 export type { NativeAuthKind, NativeAuthOptions } from './auth/strategy.js';
 export type { OAuthToken } from './auth/token-endpoint.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../core/api-promise.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
@@ -123,12 +124,14 @@ export class NativeClient {
   }
 
   /** `version`: the hub's Hubzilla version, e.g. `"8.8.7"`. */
-  version(options?: RequestOptions): Promise<string> {
-    return this.#api.read(
-      'version',
-      {},
-      { schema: VersionAnswerSchema, subject: 'The version', shape: 'string' },
-      options,
-    );
+  version(options?: RequestOptions): ApiPromise<string> {
+    return ApiPromise.attempt(() => {
+      return this.#api.read(
+        'version',
+        {},
+        { schema: VersionAnswerSchema, subject: 'The version', shape: 'string' },
+        options,
+      );
+    });
   }
 }

@@ -88,7 +88,12 @@ export interface FakeCredentials {
    */
   oauthClient: FakeOAuthClient;
   /** alice's and bob's RSA keys for HTTP Signatures (2048 bits, the same on every site). */
-  signingKeys: { alice: ChannelSigningKey; bob: ChannelSigningKey };
+  signingKeys: {
+    /** alice's channel key (keyId `acct:alice@<host:port>`). */
+    alice: ChannelSigningKey;
+    /** bob's channel key. */
+    bob: ChannelSigningKey;
+  };
 }
 
 /** A stored file of the fake hub. */

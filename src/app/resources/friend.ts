@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { type Friend, FriendSchema, IsFriendSchema } from '../../schemas/index.js';
@@ -37,11 +38,13 @@ export class FriendResource {
   }
 
   /** Whether two users are friends. */
-  async isFriend(params: IsFriendParams, options?: RequestOptions): Promise<boolean> {
-    APP_METHOD_CHECKS['friend.isFriend'](params);
-    return this.#caller.value('friend.isFriend', IsFriendSchema, { ...params }, options, {
-      unwrap: (output) => output.is_friend,
-      shape: 'boolean',
+  isFriend(params: IsFriendParams, options?: RequestOptions): ApiPromise<boolean> {
+    return ApiPromise.attempt(() => {
+      APP_METHOD_CHECKS['friend.isFriend'](params);
+      return this.#caller.value('friend.isFriend', IsFriendSchema, { ...params }, options, {
+        unwrap: (output) => output.is_friend,
+        shape: 'boolean',
+      });
     });
   }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
@@ -35,10 +36,12 @@ export class NotificationResource {
   }
 
   /** How many notifications are unseen. */
-  async getNewCount(params: CountParams = {}, options?: RequestOptions): Promise<number> {
-    APP_METHOD_CHECKS['notification.getNewCount'](params);
-    return this.#caller.value('notification.getNewCount', CountSchema, { ...params }, options, {
-      shape: 'number',
+  getNewCount(params: CountParams = {}, options?: RequestOptions): ApiPromise<number> {
+    return ApiPromise.attempt(() => {
+      APP_METHOD_CHECKS['notification.getNewCount'](params);
+      return this.#caller.value('notification.getNewCount', CountSchema, { ...params }, options, {
+        shape: 'number',
+      });
     });
   }
 

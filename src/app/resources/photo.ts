@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { renameUploadedPhotoFields } from '../../schemas/app.js';
@@ -49,15 +50,17 @@ export class PhotoResource {
    * Resolves to one shape for both phpFox generations: 3.0.x's `{original, 75px, …}` comes back as
    * `{photo_original, photo_75px, …}`, like the 3.5+ record (see {@link UploadedPhoto}).
    */
-  async addPhoto(params: AddPhotoParams, options?: UploadOptions): Promise<UploadedPhoto> {
-    const photo = photoFile(params?.photo, params?.photo_name);
-    const fields = { photo_name: params.photo_name };
-    return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
-      shape: 'object',
-      files: { photo },
-      // The schema renames 3.0.x's keys; this does it where no schema ran (validation `off`, or a
-      // `warn` mismatch), so the result has the normalized keys in every mode.
-      unwrap: (output) => renameUploadedPhotoFields(output) as UploadedPhoto,
+  addPhoto(params: AddPhotoParams, options?: UploadOptions): ApiPromise<UploadedPhoto> {
+    return ApiPromise.attempt(() => {
+      const photo = photoFile(params?.photo, params?.photo_name);
+      const fields = { photo_name: params.photo_name };
+      return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
+        shape: 'object',
+        files: { photo },
+        // The schema renames 3.0.x's keys; this does it where no schema ran (validation `off`, or a
+        // `warn` mismatch), so the result has the normalized keys in every mode.
+        unwrap: (output) => renameUploadedPhotoFields(output) as UploadedPhoto,
+      });
     });
   }
 }

@@ -93,6 +93,7 @@ export function readAuthorizationResponse(callbackUrl: string | URL, expectedSta
 
 /** What the token endpoint needs to turn a code into a token. */
 export interface CodeExchangeOptions extends Omit<ClientOptions, 'validation'> {
+  /** The client's name as registered on the hub. */
   clientId: string;
   /** For a confidential client (sent with HTTP Basic); a public client leaves it out. */
   clientSecret?: string;

@@ -1,5 +1,20 @@
 import { ArgumentError } from '../../core/errors/argument-error.js';
 
+/**
+ * A WebCrypto `CryptoKey`, typed by its shape: the published declarations must compile without the
+ * DOM library (Node's types declare `CryptoKey` as a value only).
+ */
+export interface WebCryptoKey {
+  /** `'private'` for a signing key. */
+  readonly type: string;
+  /** E.g. `{ name: 'RSASSA-PKCS1-v1_5', hash: { name: 'SHA-256' } }`. */
+  readonly algorithm: object;
+  /** Whether the key's material can leave WebCrypto (best not). */
+  readonly extractable: boolean;
+  /** Must include `'sign'`. */
+  readonly usages: readonly string[];
+}
+
 /** The hash a signature algorithm signs with. */
 export type SignatureHash = 'SHA-256' | 'SHA-512';
 
@@ -8,8 +23,8 @@ export type SignatureHash = 'SHA-256' | 'SHA-512';
  * stays inside WebCrypto. Takes a PEM in PKCS#8 (`BEGIN PRIVATE KEY`) or PKCS#1 (`BEGIN RSA PRIVATE
  * KEY`, what a Hubzilla channel export's `channel_prvkey` may hold), or a `CryptoKey`.
  */
-export async function importSigningKey(key: string | CryptoKey, hash: SignatureHash): Promise<CryptoKey> {
-  if (typeof key !== 'string') return key;
+export async function importSigningKey(key: string | WebCryptoKey, hash: SignatureHash): Promise<CryptoKey> {
+  if (typeof key !== 'string') return key as CryptoKey;
   const pkcs8 = pemToPkcs8(key);
   try {
     return await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash }, false, [

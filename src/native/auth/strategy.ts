@@ -17,8 +17,11 @@ export type NativeAuthOptions =
        * it is sent with the lower-case `basic` scheme, the only form Hubzilla accepts for it.
        */
       password: string;
+      /** Not with this way to authenticate: exactly one is given. */
       accessToken?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       clientCredentials?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       signature?: never;
     }
   | {
@@ -27,9 +30,13 @@ export type NativeAuthOptions =
        * client calls again after a 401 (once; a second 401 is an `AuthenticationError`).
        */
       accessToken: AccessTokenSource;
+      /** Not with this way to authenticate: exactly one is given. */
       username?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       password?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       clientCredentials?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       signature?: never;
     }
   | {
@@ -38,17 +45,25 @@ export type NativeAuthOptions =
        * client-credentials grant, keeps each until shortly before it expires and renews it after a 401.
        */
       clientCredentials: ClientCredentials;
+      /** Not with this way to authenticate: exactly one is given. */
       username?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       password?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       accessToken?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       signature?: never;
     }
   | {
       /** Sign every request with the channel's RSA key (HTTP Signatures): no password, no token. */
       signature: SignatureCredentials;
+      /** Not with this way to authenticate: exactly one is given. */
       username?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       password?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       accessToken?: never;
+      /** Not with this way to authenticate: exactly one is given. */
       clientCredentials?: never;
     };
 

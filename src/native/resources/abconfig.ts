@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Abconfig } from '../../schemas/index.js';
 import { requireId } from '../arguments.js';
@@ -21,9 +22,15 @@ export class AbconfigResource {
   }
 
   /** `abconfig`: rows `{id, chan, xchan, cat, k, v}`. */
-  async list(params: AbconfigListParams = {}, options?: RequestOptions): Promise<Abconfig[]> {
-    const abook_id = requireId('abook_id', params.abook_id, false);
-    const spec = { schema: AbconfigListSchema, subject: 'The connection settings', shape: 'array' as const };
-    return this.#api.read('abconfig', { abook_id }, spec, options);
+  list(params: AbconfigListParams = {}, options?: RequestOptions): ApiPromise<Abconfig[]> {
+    return ApiPromise.attempt(() => {
+      const abook_id = requireId('abook_id', params.abook_id, false);
+      const spec = {
+        schema: AbconfigListSchema,
+        subject: 'The connection settings',
+        shape: 'array' as const,
+      };
+      return this.#api.read('abconfig', { abook_id }, spec, options);
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Abook } from '../../schemas/index.js';
 import { requireId } from '../arguments.js';
@@ -21,13 +22,15 @@ export class AbookResource {
   }
 
   /** `abook`: connections joined with their xchans. */
-  async list(params: AbookListParams = {}, options?: RequestOptions): Promise<Abook[]> {
-    const abook_id = requireId('abook_id', params.abook_id, false);
-    return this.#api.read(
-      'abook',
-      { abook_id },
-      { schema: AbookListSchema, subject: 'The connection list', shape: 'array' },
-      options,
-    );
+  list(params: AbookListParams = {}, options?: RequestOptions): ApiPromise<Abook[]> {
+    return ApiPromise.attempt(() => {
+      const abook_id = requireId('abook_id', params.abook_id, false);
+      return this.#api.read(
+        'abook',
+        { abook_id },
+        { schema: AbookListSchema, subject: 'The connection list', shape: 'array' },
+        options,
+      );
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Album } from '../../schemas/index.js';
 import { type NoParams, requireNoParams } from '../arguments.js';
@@ -12,19 +13,21 @@ export class AlbumsResource {
   }
 
   /** `albums`: every album with its photo count; `[]` when the channel has none. Takes no parameters: `{}` or nothing. */
-  async list(params: NoParams = {}, options?: RequestOptions): Promise<Album[]> {
-    requireNoParams('albums.list', params);
-    return this.#api.read(
-      'albums',
-      {},
-      {
-        schema: AlbumsAnswerSchema,
-        subject: 'The album list',
-        unsuccessful: { readAs: { albums: [] } },
-        unwrap: (answer) => answer.albums,
-        shape: 'array',
-      },
-      options,
-    );
+  list(params: NoParams = {}, options?: RequestOptions): ApiPromise<Album[]> {
+    return ApiPromise.attempt(() => {
+      requireNoParams('albums.list', params);
+      return this.#api.read(
+        'albums',
+        {},
+        {
+          schema: AlbumsAnswerSchema,
+          subject: 'The album list',
+          unsuccessful: { readAs: { albums: [] } },
+          unwrap: (answer) => answer.albums,
+          shape: 'array',
+        },
+        options,
+      );
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type ChannelExport, ChannelExportSchema, type Item } from '../../schemas/index.js';
 import { ItemListSchema } from '../envelopes.js';
@@ -48,29 +49,33 @@ export class ChannelResource {
    * `channel/export/basic`: the channel's data. Always holds `compatibility` and `relocate`; the
    * `channel` section holds the channel's PRIVATE KEY: never log an export.
    */
-  exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): Promise<ChannelExport> {
-    const asked = params.sections?.length ? params.sections : undefined;
-    const withPosts = params.posts ? [...new Set([...(asked ?? DEFAULT_EXPORT_SECTIONS), 'items'])] : asked;
-    const query = { sections: withPosts?.join(',') };
-    return this.#api.read(
-      'channel/export/basic',
-      query,
-      { schema: ChannelExportSchema, subject: 'The channel', shape: 'object' },
-      options,
-    );
+  exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): ApiPromise<ChannelExport> {
+    return ApiPromise.attempt(() => {
+      const asked = params.sections?.length ? params.sections : undefined;
+      const withPosts = params.posts ? [...new Set([...(asked ?? DEFAULT_EXPORT_SECTIONS), 'items'])] : asked;
+      const query = { sections: withPosts?.join(',') };
+      return this.#api.read(
+        'channel/export/basic',
+        query,
+        { schema: ChannelExportSchema, subject: 'The channel', shape: 'object' },
+        options,
+      );
+    });
   }
 
   /**
    * `channel/stream` (GET): the channel's own conversation items since `mindate`, threads and
    * comments as one flat list. (A POST to this endpoint creates a post: use `items.update` for that.)
    */
-  stream(params: ChannelStreamParams = {}, options?: RequestOptions): Promise<Item[]> {
-    const query = { mindate: params.mindate };
-    return this.#api.read(
-      'channel/stream',
-      query,
-      { schema: ItemListSchema, subject: 'The channel stream', shape: 'array' },
-      options,
-    );
+  stream(params: ChannelStreamParams = {}, options?: RequestOptions): ApiPromise<Item[]> {
+    return ApiPromise.attempt(() => {
+      const query = { mindate: params.mindate };
+      return this.#api.read(
+        'channel/stream',
+        query,
+        { schema: ItemListSchema, subject: 'The channel stream', shape: 'array' },
+        options,
+      );
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { ApiPromise } from '../../core/api-promise.js';
 import { decodeBase64 } from '../../core/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
@@ -68,69 +69,82 @@ export class FilesResource {
   }
 
   /** `filedata`: one chunk of a file, decoded. `length` is what the hub returned (0 past the end). */
-  async data(params: FileDataParams, options?: RequestOptions): Promise<FileChunk> {
-    const file_id = requireFileId(params?.file_id);
-    const query = {
-      file_id,
-      start: optionalCount('start', params.start),
-      length: optionalCount('length', params.length),
-    };
-    const spec = {
-      schema: FileDataAnswerSchema,
-      subject: `File "${file_id}"`,
-      serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
-      unwrap: ({ attach }: z.output<typeof FileDataAnswerSchema>): FileChunk => {
-        const { content, ...record } = attach;
-        const bytes = decoded(content, record.length, file_id);
-        return { attach: record, start: record.start, length: bytes.length, bytes };
-      },
-    };
-    return this.#api.read('filedata', query, spec, options, chunkAnswerLimit(query.length));
+  data(params: FileDataParams, options?: RequestOptions): ApiPromise<FileChunk> {
+    return ApiPromise.attempt(() => {
+      const file_id = requireFileId(params?.file_id);
+      const query = {
+        file_id,
+        start: optionalCount('start', params.start),
+        length: optionalCount('length', params.length),
+      };
+      const spec = {
+        schema: FileDataAnswerSchema,
+        subject: `File "${file_id}"`,
+        serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
+        unwrap: ({ attach }: z.output<typeof FileDataAnswerSchema>): FileChunk => {
+          const { content, ...record } = attach;
+          const bytes = decoded(content, record.length, file_id);
+          return { attach: record, start: record.start, length: bytes.length, bytes };
+        },
+      };
+      return this.#api.read('filedata', query, spec, options, chunkAnswerLimit(query.length));
+    });
   }
 
   /** `filemeta`: a file's or folder's record. */
-  async meta(params: FileIdParams, options?: RequestOptions): Promise<Attach> {
-    const file_id = requireFileId(params?.file_id);
-    const spec = {
-      schema: AttachAnswerSchema,
-      subject: `File "${file_id}"`,
-      unwrap: (answer: z.output<typeof AttachAnswerSchema>) => answer.attach,
-      shape: 'object' as const,
-    };
-    return this.#api.read('filemeta', { file_id }, spec, options);
+  meta(params: FileIdParams, options?: RequestOptions): ApiPromise<Attach> {
+    return ApiPromise.attempt(() => {
+      const file_id = requireFileId(params?.file_id);
+      const spec = {
+        schema: AttachAnswerSchema,
+        subject: `File "${file_id}"`,
+        unwrap: (answer: z.output<typeof AttachAnswerSchema>) => answer.attach,
+        shape: 'object' as const,
+      };
+      return this.#api.read('filemeta', { file_id }, spec, options);
+    });
   }
 
   /** `file`: a whole file in one answer (base64 in JSON: prefer `download` for large files). */
-  async get(
+  get(
     params: FileIdParams,
     options?: RequestOptions,
-  ): Promise<{
+  ): ApiPromise<{
     /** The file's record (its base64 `content` left out). */
     attach: Attach;
     /** The whole file, decoded. */
     bytes: Uint8Array;
   }> {
-    const file_id = requireFileId(params?.file_id);
-    const spec = {
-      schema: FileAnswerSchema,
-      subject: `File "${file_id}"`,
-      unwrap: ({ attach: { content, ...attach } }: z.output<typeof FileAnswerSchema>) => ({
-        attach,
-        bytes: decodeBase64(content),
-      }),
-    };
-    return this.#api.read('file', { file_id }, spec, options);
+    return ApiPromise.attempt(() => {
+      const file_id = requireFileId(params?.file_id);
+      const spec = {
+        schema: FileAnswerSchema,
+        subject: `File "${file_id}"`,
+        unwrap: ({ attach: { content, ...attach } }: z.output<typeof FileAnswerSchema>) => ({
+          attach,
+          bytes: decodeBase64(content),
+        }),
+      };
+      return this.#api.read('file', { file_id }, spec, options);
+    });
   }
 
   /**
    * `file/export`: the file's record after its parent folders, plus its photo rows and item when it
    * is a photo. The `content` fields hold server paths, not data.
    */
-  async export(params: FileIdParams, options?: RequestOptions): Promise<FileExport> {
-    const file_id = requireFileId(params?.file_id);
-    const found = (body: unknown) => (body as { attach?: unknown[] } | null)?.attach?.length !== 0;
-    const spec = { schema: FileExportSchema, subject: `File "${file_id}"`, found, shape: 'object' as const };
-    return this.#api.read('file/export', { file_id }, spec, options);
+  export(params: FileIdParams, options?: RequestOptions): ApiPromise<FileExport> {
+    return ApiPromise.attempt(() => {
+      const file_id = requireFileId(params?.file_id);
+      const found = (body: unknown) => (body as { attach?: unknown[] } | null)?.attach?.length !== 0;
+      const spec = {
+        schema: FileExportSchema,
+        subject: `File "${file_id}"`,
+        found,
+        shape: 'object' as const,
+      };
+      return this.#api.read('file/export', { file_id }, spec, options);
+    });
   }
 
   /** A file (or a byte range of it) as a stream, fetched chunk by chunk; nothing is sent until it is read. */

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { GroupMember, PrivacyGroup } from '../../schemas/index.js';
 import { exactlyOne, type NoParams, requireId, requireNoParams, requireText } from '../arguments.js';
@@ -23,29 +24,33 @@ export class GroupsResource {
   }
 
   /** `group`: every privacy group, deleted ones included (`deleted: true`). Takes no parameters: `{}` or nothing. */
-  async list(params: NoParams = {}, options?: RequestOptions): Promise<PrivacyGroup[]> {
-    requireNoParams('groups.list', params);
-    return this.#api.read(
-      'group',
-      {},
-      { schema: PrivacyGroupListSchema, subject: 'The group list', shape: 'array' },
-      options,
-    );
+  list(params: NoParams = {}, options?: RequestOptions): ApiPromise<PrivacyGroup[]> {
+    return ApiPromise.attempt(() => {
+      requireNoParams('groups.list', params);
+      return this.#api.read(
+        'group',
+        {},
+        { schema: PrivacyGroupListSchema, subject: 'The group list', shape: 'array' },
+        options,
+      );
+    });
   }
 
   /** `group_members`: a group's members; an unknown group → `NotFoundError`, an empty or deleted one → `[]`. */
-  async members(params: GroupMembersParams, options?: RequestOptions): Promise<GroupMember[]> {
-    const key = exactlyOne('groups.members', params, ['group_id', 'group_name']);
-    const query =
-      key === 'group_id'
-        ? { group_id: requireId('group_id', (params as { group_id: unknown }).group_id) }
-        : { group_name: requireText('group_name', (params as { group_name: unknown }).group_name) };
-    const subject = `Group ${key === 'group_id' ? query.group_id : `"${query.group_name}"`}`;
-    return this.#api.read(
-      'group_members',
-      query,
-      { schema: GroupMemberListSchema, subject, shape: 'array' },
-      options,
-    );
+  members(params: GroupMembersParams, options?: RequestOptions): ApiPromise<GroupMember[]> {
+    return ApiPromise.attempt(() => {
+      const key = exactlyOne('groups.members', params, ['group_id', 'group_name']);
+      const query =
+        key === 'group_id'
+          ? { group_id: requireId('group_id', (params as { group_id: unknown }).group_id) }
+          : { group_name: requireText('group_name', (params as { group_name: unknown }).group_name) };
+      const subject = `Group ${key === 'group_id' ? query.group_id : `"${query.group_name}"`}`;
+      return this.#api.read(
+        'group_members',
+        query,
+        { schema: GroupMemberListSchema, subject, shape: 'array' },
+        options,
+      );
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { ApiPromise } from '../../core/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
@@ -30,45 +31,49 @@ export class ItemsResource {
    * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
    * attached. `{success: false, message}` → `ApiError` with the message as `code`.
    */
-  async update(
+  update(
     params: ItemUpdateParams,
     options?: UploadOptions,
-  ): Promise<{
+  ): ApiPromise<{
     /** The new or edited item's row id (`item_id` of `items.full`). */
     item_id: number;
     /** The item as a raw database row. */
     item: Item;
   }> {
-    const media = mediaBlob(params?.media);
-    const fields = itemFields(params, media !== undefined);
-    const editing = fields.post_id !== undefined;
-    const spec = {
-      schema: ItemUpdateResultSchema,
-      subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
-      ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
-      unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
-      shape: 'object' as const,
-    };
-    return this.#api.write('item/update', fields, { media }, spec, options);
+    return ApiPromise.attempt(() => {
+      const media = mediaBlob(params?.media);
+      const fields = itemFields(params, media !== undefined);
+      const editing = fields.post_id !== undefined;
+      const spec = {
+        schema: ItemUpdateResultSchema,
+        subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
+        ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
+        unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
+        shape: 'object' as const,
+      };
+      return this.#api.write('item/update', fields, { media }, spec, options);
+    });
   }
 
   /** `item/full`: a whole thread (top item and comments) with every field; nothing matching → `[]`. */
-  async full(params: ItemFullParams, options?: RequestOptions): Promise<Item[]> {
-    const key = exactlyOne('items.full', params, ['item_id', 'mid']);
-    const value = (params as Record<string, unknown>)[key];
-    const query =
-      key === 'item_id' ? { item_id: requireId('item_id', value) } : { mid: requireText('mid', value) };
-    return this.#api.read(
-      'item/full',
-      query,
-      {
-        schema: ItemFullAnswerSchema,
-        subject: 'Item',
-        unwrap: (answer) => (Array.isArray(answer) ? [] : answer.item),
-        shape: 'array',
-      },
-      options,
-    );
+  full(params: ItemFullParams, options?: RequestOptions): ApiPromise<Item[]> {
+    return ApiPromise.attempt(() => {
+      const key = exactlyOne('items.full', params, ['item_id', 'mid']);
+      const value = (params as Record<string, unknown>)[key];
+      const query =
+        key === 'item_id' ? { item_id: requireId('item_id', value) } : { mid: requireText('mid', value) };
+      return this.#api.read(
+        'item/full',
+        query,
+        {
+          schema: ItemFullAnswerSchema,
+          subject: 'Item',
+          unwrap: (answer) => (Array.isArray(answer) ? [] : answer.item),
+          shape: 'array',
+        },
+        options,
+      );
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { optionalText, requireId } from '../arguments.js';
 import { PermissionRowsSchema } from '../envelopes.js';
@@ -26,26 +27,28 @@ export class PermissionsResource {
    * `perm_allowed`: whether the connection has `perm`, or, without `perm`, every permission by
    * name. An unknown `abook_id` → `NotFoundError`.
    */
-  allowed(params: PermissionCheckParams, options?: RequestOptions): Promise<boolean>;
-  allowed(params: PermissionParams, options?: RequestOptions): Promise<Record<string, boolean>>;
-  async allowed(
+  allowed(params: PermissionCheckParams, options?: RequestOptions): ApiPromise<boolean>;
+  allowed(params: PermissionParams, options?: RequestOptions): ApiPromise<Record<string, boolean>>;
+  allowed(
     params: PermissionParams & { perm?: string },
     options?: RequestOptions,
-  ): Promise<boolean | Record<string, boolean>> {
-    const abook_id = requireId('abook_id', params?.abook_id);
-    const perm = optionalText('perm', params.perm);
-    return this.#api.read(
-      'perm_allowed',
-      { abook_id, perm },
-      {
-        schema: PermissionRowsSchema,
-        subject: `Connection abook_id ${abook_id}`,
-        unwrap: (rows) =>
-          perm === undefined
-            ? Object.fromEntries(rows.map((row) => [row.perm, row.allowed]))
-            : (rows.find((row) => row.perm === perm)?.allowed ?? false),
-      },
-      options,
-    );
+  ): ApiPromise<boolean | Record<string, boolean>> {
+    return ApiPromise.attempt(() => {
+      const abook_id = requireId('abook_id', params?.abook_id);
+      const perm = optionalText('perm', params.perm);
+      return this.#api.read(
+        'perm_allowed',
+        { abook_id, perm },
+        {
+          schema: PermissionRowsSchema,
+          subject: `Connection abook_id ${abook_id}`,
+          unwrap: (rows) =>
+            perm === undefined
+              ? Object.fromEntries(rows.map((row) => [row.perm, row.allowed]))
+              : (rows.find((row) => row.perm === perm)?.allowed ?? false),
+        },
+        options,
+      );
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import { decodeBase64 } from '../../core/base64.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type Item, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
@@ -41,40 +42,44 @@ export class PhotosResource {
   }
 
   /** `photos`: photo metadata, ONE ROW PER IMAGE SCALE (`imgscale`), of one album or all. */
-  async list(params: PhotosListParams = {}, options?: RequestOptions): Promise<NativePhoto[]> {
-    const album = optionalText('album', params.album);
-    return this.#api.read(
-      'photos',
-      { album },
-      {
-        schema: PhotosAnswerSchema,
-        ...(album
-          ? { subject: `Album "${album}"`, unsuccessful: 'not-found' as const }
-          : { subject: 'The photo list', unsuccessful: { readAs: { photos: [] } } }),
-        unwrap: (answer) => answer.photos,
-        shape: 'array',
-      },
-      options,
-    );
+  list(params: PhotosListParams = {}, options?: RequestOptions): ApiPromise<NativePhoto[]> {
+    return ApiPromise.attempt(() => {
+      const album = optionalText('album', params.album);
+      return this.#api.read(
+        'photos',
+        { album },
+        {
+          schema: PhotosAnswerSchema,
+          ...(album
+            ? { subject: `Album "${album}"`, unsuccessful: 'not-found' as const }
+            : { subject: 'The photo list', unsuccessful: { readAs: { photos: [] } } }),
+          unwrap: (answer) => answer.photos,
+          shape: 'array',
+        },
+        options,
+      );
+    });
   }
 
   /** `photo`: one scale of a photo with its image bytes. */
-  async get(params: PhotoGetParams, options?: RequestOptions): Promise<PhotoWithBytes> {
-    const photo_id = requireText('photo_id', params?.photo_id);
-    const scale = optionalCount('scale', params.scale);
-    const subject = `Photo "${photo_id}"${scale === undefined ? '' : ` at scale ${scale}`}`;
-    return this.#api.read(
-      'photo',
-      { photo_id, scale },
-      {
-        schema: PhotoDetailSchema,
-        subject,
-        unwrap: (answer): PhotoWithBytes => {
-          const { content, ...photo } = answer.photo;
-          return { ...photo, bytes: decodeBase64(content), item: answer.item ?? [] };
+  get(params: PhotoGetParams, options?: RequestOptions): ApiPromise<PhotoWithBytes> {
+    return ApiPromise.attempt(() => {
+      const photo_id = requireText('photo_id', params?.photo_id);
+      const scale = optionalCount('scale', params.scale);
+      const subject = `Photo "${photo_id}"${scale === undefined ? '' : ` at scale ${scale}`}`;
+      return this.#api.read(
+        'photo',
+        { photo_id, scale },
+        {
+          schema: PhotoDetailSchema,
+          subject,
+          unwrap: (answer): PhotoWithBytes => {
+            const { content, ...photo } = answer.photo;
+            return { ...photo, bytes: decodeBase64(content), item: answer.item ?? [] };
+          },
         },
-      },
-      options,
-    );
+        options,
+      );
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { ApiPromise } from '../../core/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type Xchan, XchanSchema } from '../../schemas/index.js';
@@ -27,16 +28,18 @@ export class XchanResource {
   }
 
   /** `xchan`: an identity by address, hash or guid; no match → `NotFoundError`. */
-  async get(params: XchanParams, options?: RequestOptions): Promise<Xchan> {
-    const key = exactlyOne('xchan.get', params, ['address', 'hash', 'guid']);
-    const value = requireText(key, (params as Record<string, unknown>)[key]);
-    if (value.includes('%')) {
-      // The hub formats the value into its SQL with sprintf: "%" makes it fail with HTTP 500.
-      throw new ArgumentError(
-        `${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`,
-      );
-    }
-    const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"`, shape: 'object' as const };
-    return this.#api.read('xchan', { [key]: value }, spec, options);
+  get(params: XchanParams, options?: RequestOptions): ApiPromise<Xchan> {
+    return ApiPromise.attempt(() => {
+      const key = exactlyOne('xchan.get', params, ['address', 'hash', 'guid']);
+      const value = requireText(key, (params as Record<string, unknown>)[key]);
+      if (value.includes('%')) {
+        // The hub formats the value into its SQL with sprintf: "%" makes it fail with HTTP 500.
+        throw new ArgumentError(
+          `${key} must not contain "%" (Hubzilla fails with HTTP 500 on it), got "${value}"`,
+        );
+      }
+      const spec = { schema: XchanSchema, subject: `Xchan with ${key} "${value}"`, shape: 'object' as const };
+      return this.#api.read('xchan', { [key]: value }, spec, options);
+    });
   }
 }

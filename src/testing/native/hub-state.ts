@@ -356,6 +356,7 @@ export interface HubState {
 
 /** A registered OAuth 2.0 client, as the hub's `oauth_clients` row. */
 export interface OAuthClient {
+  /** The client's name, as the "OAuth2 Apps" form stores it (20 characters at most on the hub). */
   client_id: string;
   /** Empty for a public client (allowed for the authorization-code grant only). */
   client_secret: string;
@@ -376,11 +377,13 @@ export interface OAuthClient {
 export interface OAuthAccessToken {
   /** 40 lower-case hex digits. */
   access_token: string;
+  /** The client the token was issued to. */
   client_id: string;
   /** The channel the token acts as. */
   user_id: number;
   /** Unix seconds (site clock) after which the token is refused. */
   expires: number;
+  /** The granted scope; `null` as Hubzilla stores it when none was asked for. */
   scope: string | null;
 }
 
@@ -388,15 +391,19 @@ export interface OAuthAccessToken {
 export interface OAuthAuthorizationCode {
   /** 40 lower-case hex digits. */
   authorization_code: string;
+  /** The client the code was issued to. */
   client_id: string;
+  /** The channel that allowed it (`channel_id`). */
   user_id: number;
   /** The redirect URI `/authorize` was called with; `/token` must repeat it. */
   redirect_uri: string;
   /** Unix seconds (site clock): 30 seconds after issue, as in the OAuth library. */
   expires: number;
+  /** The scope asked for, or `null`. */
   scope: string | null;
   /** The PKCE challenge, stored unchecked as `/authorize` received it. */
   code_challenge: string | null;
+  /** `S256` or `plain`, as `/authorize` received it, or `null` without PKCE. */
   code_challenge_method: string | null;
 }
 

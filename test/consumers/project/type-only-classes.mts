@@ -7,6 +7,7 @@ import {
   AbconfigResource,
   AbookResource,
   AlbumsResource,
+  ApiPromise,
   ChannelResource,
   FilesResource,
   FriendResource,
@@ -30,6 +31,8 @@ declare const x: unknown;
 export const checks: boolean[] = [
   // @ts-expect-error Page is a type only
   x instanceof Page,
+  // @ts-expect-error ApiPromise is a type only (what methods return is a real Promise)
+  x instanceof ApiPromise,
   // @ts-expect-error PagePromise is a type only
   x instanceof PagePromise,
   // @ts-expect-error a type only
