@@ -11,7 +11,9 @@
  * one-file-per-module ESM build: 21.0 / 26.4 / 28.8 kB; after: 20.3 / 26.5 / 28.9 kB; with the
  * transport and download work that landed beside it: 20.4 / 26.7 / 29.1 kB; with the one answer
  * pipeline, the hardened transport and redaction (issue 11): 23.1 / 29.5 / 32.3 kB, to be cut in the
- * size work that follows.
+ * size work that follows; with per-call retry, logging, ApiPromise, upload progress and the
+ * NativeClient auth strategies (OAuth client credentials, PKCE helpers, HTTP Signatures), which
+ * landed without their budgets: 24.9 / 34.0 / 37.4 kB.
  */
 export default [
   {
@@ -19,20 +21,20 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '23.6 kB',
+    limit: '25.4 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '30.0 kB',
+    limit: '34.6 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '32.8 kB',
+    limit: '38.0 kB',
   },
 ];

@@ -58,10 +58,19 @@ export class AppCaller {
     schema: S,
     params: Fields,
     options: RequestOptions | undefined,
-    declared: { shape: ValueShape; unwrap?: (output: z.output<S>) => V; files?: Record<string, Blob> },
+    declared: {
+      shape: ValueShape;
+      unwrap?: (output: z.output<S>) => V;
+      files?: Record<string, Blob>;
+      check?: (params: Fields) => void;
+    },
   ): ApiPromise<V> {
     return this.core.answer(
-      this.#request(method, params, options, declared.files),
+      () => {
+        // The argument checks reject the returned promise (which stays an `ApiPromise`).
+        declared.check?.(params);
+        return this.#request(method, params, options, declared.files);
+      },
       {
         schema,
         pick: outputOf,

@@ -80,7 +80,7 @@ export class ClientCore {
 
   /** Sends a request and reads its answer as `spec` declares, in the server's dialect (`screen`). */
   answer<S extends z.ZodMiniType, V>(
-    request: HttpRequest,
+    request: HttpRequest | (() => HttpRequest),
     spec: AnswerSpec<S, V>,
     screen: Screen,
   ): ApiPromise<V> {
@@ -93,11 +93,16 @@ export class ClientCore {
    * error while reading an answer is a `ValidationError` (the answer was not what it should be),
    * any other an `SdkError`. An abort rejects with the signal's reason and is not reported.
    */
-  run<T>(request: HttpRequest, read: (response: HttpResponse) => T): ApiPromise<T> {
+  run<T>(request: HttpRequest | (() => HttpRequest), read: (response: HttpResponse) => T): ApiPromise<T> {
     return new ApiPromise(this.#run(request, read), (raw) => responseInfo(raw, this.redactor));
   }
 
-  async #run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<Answered<T>> {
+  /** `make` may be a function: its argument checks then reject the call instead of throwing. */
+  async #run<T>(
+    make: HttpRequest | (() => HttpRequest),
+    read: (response: HttpResponse) => T,
+  ): Promise<Answered<T>> {
+    const request = typeof make === 'function' ? make() : make;
     checkRequestOptions(request.options);
     let response: HttpResponse | undefined;
     try {

@@ -8,7 +8,7 @@ export {
 } from './auth/authorization-code.js';
 export type { AccessTokenSource } from './auth/bearer.js';
 export type { ClientCredentials } from './auth/client-credentials.js';
-export type { SignatureCredentials } from './auth/http-signature.js';
+export type { SignatureCredentials, WebCryptoKey } from './auth/http-signature.js';
 export type { NativeAuthKind, NativeAuthOptions } from './auth/strategy.js';
 export type { OAuthToken } from './auth/token-endpoint.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';

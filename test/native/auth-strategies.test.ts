@@ -65,8 +65,8 @@ describe('exactly one way to authenticate', () => {
   });
 
   it('is a compile error to give two', () => {
-    // @ts-expect-error: a password and a token at once
     expect(
+      // @ts-expect-error: a password and a token at once
       () => new NativeClient({ baseUrl: HUB, username: 'a', password: 'b', accessToken: 'c' }),
     ).toThrow();
   });
@@ -179,7 +179,7 @@ describe('signature', () => {
       };
       const text = fields
         .headers!.split(' ')
-        .map((name) => `${name}: ${values[name]}`)
+        .map((name: string) => `${name}: ${values[name]}`)
         .join('\n');
       const signature = Uint8Array.from(atob(fields.signature!), (c) => c.charCodeAt(0));
       const ok = await crypto.subtle.verify(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { type Friend, FriendSchema, IsFriendSchema } from '../../schemas/index.js';
@@ -35,9 +36,9 @@ export class FriendResource {
   }
 
   /** Whether two users are friends. */
-  async isFriend(params: IsFriendParams, options?: RequestOptions): Promise<boolean> {
-    APP_METHOD_CHECKS['friend.isFriend'](params);
+  isFriend(params: IsFriendParams, options?: RequestOptions): ApiPromise<boolean> {
     return this.#caller.value('friend.isFriend', IsFriendSchema, { ...params }, options, {
+      check: APP_METHOD_CHECKS['friend.isFriend'],
       unwrap: (output) => output.is_friend,
       shape: 'boolean',
     });

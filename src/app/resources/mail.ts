@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { CountSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
@@ -16,8 +17,10 @@ export class MailResource {
   }
 
   /** How many messages are unseen. */
-  async getNewCount(params: CountParams = {}, options?: RequestOptions): Promise<number> {
-    APP_METHOD_CHECKS['mail.getNewCount'](params);
-    return this.#caller.value('mail.getNewCount', CountSchema, { ...params }, options, { shape: 'number' });
+  getNewCount(params: CountParams = {}, options?: RequestOptions): ApiPromise<number> {
+    return this.#caller.value('mail.getNewCount', CountSchema, { ...params }, options, {
+      check: APP_METHOD_CHECKS['mail.getNewCount'],
+      shape: 'number',
+    });
   }
 }

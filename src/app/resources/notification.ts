@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
@@ -34,9 +35,9 @@ export class NotificationResource {
   }
 
   /** How many notifications are unseen. */
-  async getNewCount(params: CountParams = {}, options?: RequestOptions): Promise<number> {
-    APP_METHOD_CHECKS['notification.getNewCount'](params);
+  getNewCount(params: CountParams = {}, options?: RequestOptions): ApiPromise<number> {
     return this.#caller.value('notification.getNewCount', CountSchema, { ...params }, options, {
+      check: APP_METHOD_CHECKS['notification.getNewCount'],
       shape: 'number',
     });
   }

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type User, UserSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
@@ -16,8 +17,10 @@ export class UserResource {
   }
 
   /** A user's profile, including `email`. Unknown user → `NotFoundError`. */
-  async getUser(params: UserParams = {}, options?: RequestOptions): Promise<User> {
-    APP_METHOD_CHECKS['user.getUser'](params);
-    return this.#caller.value('user.getUser', UserSchema, { ...params }, options, { shape: 'object' });
+  getUser(params: UserParams = {}, options?: RequestOptions): ApiPromise<User> {
+    return this.#caller.value('user.getUser', UserSchema, { ...params }, options, {
+      check: APP_METHOD_CHECKS['user.getUser'],
+      shape: 'object',
+    });
   }
 }

@@ -51,7 +51,8 @@ export class ClientCredentialsAuthorizer implements Authorizer {
     for (;;) {
       // One token request for everyone waiting; not tied to one caller's signal, so that caller's
       // abort does not fail the others (each stops waiting on its own signal).
-      const current = (this.#token ??= this.#fetch());
+      this.#token ??= this.#fetch();
+      const current = this.#token;
       const token = await abortable(current, signal);
       if (this.#now() < token.renewAt) return { Authorization: `Bearer ${token.value}` };
       if (this.#token === current) this.#token = undefined;

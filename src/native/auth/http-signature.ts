@@ -2,6 +2,12 @@ import type { Authorizer, OutgoingRequest } from '../../core/authorizer.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { importSigningKey, pemBody, type SignatureHash } from './private-key.js';
 
+/**
+ * WebCrypto's `CryptoKey`, spelt so that it resolves with the DOM library and with Node's own types
+ * alone (where the global `CryptoKey` is a value only).
+ */
+export type WebCryptoKey = typeof globalThis extends { CryptoKey: { prototype: infer Key } } ? Key : never;
+
 /** Signing every request with the channel's own RSA key (draft-cavage HTTP Signatures, as Hubzilla reads them). */
 export interface SignatureCredentials {
   /**
@@ -14,7 +20,7 @@ export interface SignatureCredentials {
    * The channel's private key: a PEM (`channel_prvkey` from the channel export, PKCS#1 or PKCS#8) or
    * a non-extractable WebCrypto `CryptoKey` (RSASSA-PKCS1-v1_5). A PEM is imported once and not kept.
    */
-  privateKey: string | CryptoKey;
+  privateKey: string | WebCryptoKey;
   /**
    * `rsa-sha256`, `rsa-sha512`, or `hs2019` (which Hubzilla verifies with SHA-256 for such keys).
    * @default 'rsa-sha256'
