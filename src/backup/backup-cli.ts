@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 import { NativeClient, type NativeClientOptions } from '../index.js';
 import { backupDisplay } from './backup-display.js';
-import { bytesOption, type CliIo, integerOption, outputMode, resolveIo, usageFailure } from './cli-io.js';
+import {
+  type CliIo,
+  integerOption,
+  outputMode,
+  type ResolvedIo,
+  runCommand,
+  usageFailure,
+} from './cli-io.js';
 import { credentialsFrom } from './credentials.js';
 import { describeError } from './fs-utils.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
@@ -53,16 +60,11 @@ const DEFAULT_SECTIONS = 'channel,connections,config,apps';
  * `socialsite-sdk backup ...`: parses `argv` (without the command name, or with it), signs in,
  * runs the backup with a progress display, and resolves with the exit code (see the usage text).
  */
-export async function runBackupCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
-  const resolved = resolveIo(io);
-  try {
-    return await backupCommand(argv[0] === 'backup' ? argv.slice(1) : argv, resolved);
-  } finally {
-    resolved.close();
-  }
+export function runBackupCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
+  return runCommand('backup', argv, io, backupCommand);
 }
 
-async function backupCommand(args: readonly string[], io: ReturnType<typeof resolveIo>): Promise<number> {
+async function backupCommand(args: readonly string[], io: ResolvedIo): Promise<number> {
   if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
     return usageFailure(
       io,
@@ -141,14 +143,14 @@ function parse(args: readonly string[]) {
 }
 
 /** The client's and the run's options from the flags; a usage `BackupSetupError` when they do not add up. */
-async function clientOptions(values: ReturnType<typeof parse>['values'], io: ReturnType<typeof resolveIo>) {
+async function clientOptions(values: ReturnType<typeof parse>['values'], io: ResolvedIo) {
   if (!values.hub) throw new BackupSetupError(EXIT_CODES.usage, '--hub URL is required');
   const hubUrl = hubAddress(values.hub);
-  const concurrency = integerOption(values.concurrency, 'concurrency', 1, 32) ?? 3;
-  const chunkConcurrency = integerOption(values['chunk-concurrency'], 'chunk-concurrency', 1, 16);
-  const chunkSize = bytesOption(values['chunk-size'], 'chunk-size', 1024, 64 * 1024 * 1024);
-  const retries = integerOption(values.retries, 'retries', 0, 20) ?? 4;
-  const timeout = integerOption(values.timeout, 'timeout', 1000, 3_600_000);
+  const concurrency = integerOption(values.concurrency, 'concurrency', [1, 32]) ?? 3;
+  const chunkConcurrency = integerOption(values['chunk-concurrency'], 'chunk-concurrency', [1, 16]);
+  const chunkSize = integerOption(values['chunk-size'], 'chunk-size', [1024, 64 * 1024 * 1024], true);
+  const retries = integerOption(values.retries, 'retries', [0, 20]) ?? 4;
+  const timeout = integerOption(values.timeout, 'timeout', [1000, 3_600_000]);
   const sections = (values.sections ?? DEFAULT_SECTIONS)
     .split(',')
     .map((section) => section.trim())

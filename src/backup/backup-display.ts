@@ -1,6 +1,13 @@
 import type { BackupEvent, BackupProgress } from './events.js';
 import type { BackupSummary } from './outcome.js';
-import { formatBytes, formatDuration, LiveLine, type OutputMode, SpeedMeter } from './terminal.js';
+import {
+  formatBytes,
+  formatDuration,
+  formatElapsed,
+  LiveLine,
+  type OutputMode,
+  SpeedMeter,
+} from './terminal.js';
 
 /** Shows a backup's events: see {@link OutputMode}. */
 export interface BackupDisplay {
@@ -139,7 +146,7 @@ export function summaryLines(summary: BackupSummary): string[] {
     `  files: ${files.downloaded} downloaded, ${files.unchanged} unchanged, ${files.moved} moved, ` +
       `${files.gone} gone from the hub, ${files.pruned} pruned, ${files.failed} failed`,
     `  bytes: ${formatBytes(bytes.fetched)} fetched, ${formatBytes(bytes.resumed)} resumed`,
-    `  export: ${summary.export}; took ${formatDuration(summary.durationMs)}`,
+    `  export: ${summary.export}; took ${formatElapsed(summary.durationMs)}`,
   ];
   for (const failure of summary.failures) lines.push(`  failed: ${failure.path}: ${failure.error}`);
   return lines;

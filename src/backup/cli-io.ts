@@ -72,40 +72,47 @@ export function outputMode(json: boolean | undefined, io: ResolvedIo): OutputMod
   return json ? 'json' : io.isTTY ? 'tty' : 'plain';
 }
 
-/** A whole number option in `[min, max]`, or a usage error. */
+/**
+ * A whole number option in `[min, max]`, or a usage error. With `bytes`, a binary suffix is allowed:
+ * `65536`, `256k`, `1m`.
+ */
 export function integerOption(
   value: string | undefined,
   name: string,
-  min: number,
-  max: number,
+  [min, max]: [number, number],
+  bytes = false,
 ): number | undefined {
   if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new BackupSetupError(EXIT_CODES.usage, `--${name} must be a whole number from ${min} to ${max}`);
+  const match = (bytes ? /^(\d+)([km]?)$/i : /^(\d+)()$/).exec(value);
+  const unit = { '': 1, k: 1024, m: 1024 * 1024 }[(match?.[2] ?? '').toLowerCase() as '' | 'k' | 'm'];
+  const number = match ? Number(match[1]) * unit : Number.NaN;
+  if (!(number >= min && number <= max)) {
+    const kind = bytes ? 'a byte count' : 'a whole number';
+    const examples = bytes ? ' (e.g. 256k, 1m)' : '';
+    throw new BackupSetupError(
+      EXIT_CODES.usage,
+      `--${name} must be ${kind} from ${min} to ${max}${examples}`,
+    );
   }
   return number;
 }
 
-/** A byte count with an optional binary suffix: `65536`, `256k`, `1m`. */
-export function bytesOption(
-  value: string | undefined,
+/**
+ * Runs a command with `io` resolved (and its signal handlers let go of afterwards); `argv` may start
+ * with the command's name.
+ */
+export async function runCommand(
   name: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const match = /^(\d+)([km]?)$/i.exec(value);
-  const number = match
-    ? Number(match[1]) * { '': 1, k: 1024, m: 1024 * 1024 }[(match[2] ?? '').toLowerCase() as '' | 'k' | 'm']
-    : Number.NaN;
-  if (!(number >= min && number <= max)) {
-    throw new BackupSetupError(
-      EXIT_CODES.usage,
-      `--${name} must be a byte count from ${min} to ${max} (e.g. 256k, 1m)`,
-    );
+  argv: readonly string[],
+  io: CliIo,
+  command: (args: readonly string[], io: ResolvedIo) => Promise<number>,
+): Promise<number> {
+  const resolved = resolveIo(io);
+  try {
+    return await command(argv[0] === name ? argv.slice(1) : argv, resolved);
+  } finally {
+    resolved.close();
   }
-  return number;
 }
 
 /** The message of a command-line error, the usage after it, and the usage exit code. */

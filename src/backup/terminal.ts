@@ -67,6 +67,11 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** `0.4 s` under a minute, else `1:05`, `1:02:03`. */
+export function formatElapsed(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(ms);
+}
+
 /** `0:05`, `1:02:03`. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));

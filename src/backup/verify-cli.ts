@@ -1,8 +1,15 @@
 import { parseArgs } from 'node:util';
-import { type CliIo, integerOption, outputMode, resolveIo, usageFailure } from './cli-io.js';
+import {
+  type CliIo,
+  integerOption,
+  outputMode,
+  type ResolvedIo,
+  runCommand,
+  usageFailure,
+} from './cli-io.js';
 import { describeError } from './fs-utils.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
-import { formatBytes, formatDuration, LiveLine, type OutputMode } from './terminal.js';
+import { formatBytes, formatElapsed, LiveLine, type OutputMode } from './terminal.js';
 import { runVerify, type VerifyEvent, type VerifySummary } from './verify.js';
 
 export const VERIFY_USAGE = `Usage: socialsite-sdk verify --out DIR [--concurrency N] [--json]
@@ -29,16 +36,11 @@ export const VERIFY_OPTIONS = {
 } as const;
 
 /** `socialsite-sdk verify ...`: resolves with the exit code (see the usage text). */
-export async function runVerifyCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
-  const resolved = resolveIo(io);
-  try {
-    return await verifyCommand(argv[0] === 'verify' ? argv.slice(1) : argv, resolved);
-  } finally {
-    resolved.close();
-  }
+export function runVerifyCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
+  return runCommand('verify', argv, io, verifyCommand);
 }
 
-async function verifyCommand(args: readonly string[], io: ReturnType<typeof resolveIo>): Promise<number> {
+async function verifyCommand(args: readonly string[], io: ResolvedIo): Promise<number> {
   let out: string;
   let concurrency: number | undefined;
   let json: boolean | undefined;
@@ -55,7 +57,7 @@ async function verifyCommand(args: readonly string[], io: ReturnType<typeof reso
     }
     if (!values.out) throw new Error('--out DIR is required');
     out = values.out;
-    concurrency = integerOption(values.concurrency, 'concurrency', 1, 64);
+    concurrency = integerOption(values.concurrency, 'concurrency', [1, 64]);
     json = values.json;
   } catch (error) {
     return usageFailure(io, describeError(error), VERIFY_USAGE);
@@ -107,7 +109,7 @@ function summaryLines(summary: VerifySummary): string[] {
   }[summary.status];
   return [
     headline,
-    `  ${formatBytes(summary.bytes)} hashed in ${formatDuration(summary.durationMs)}` +
+    `  ${formatBytes(summary.bytes)} hashed in ${formatElapsed(summary.durationMs)}` +
       (summary.partial ? `; ${summary.partial} partial download files` : ''),
   ];
 }
