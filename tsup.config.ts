@@ -38,7 +38,8 @@ export default defineConfig([
     // file made `import { AppClient }` carry native resources and schemas (top-level zod calls
     // cannot always be proven pure): 2.6 kB min+gzip more with esbuild, 0.8 kB with rolldown.
     ...shared,
-    entry: ['src/**/*.ts', '!src/testing/**', '!src/cli.ts', '!src/cli/**'],
+    // `src/backup` is the `backup`/`verify` commands, bundled into the CLI only.
+    entry: ['src/**/*.ts', '!src/testing/**', '!src/backup/**', '!src/cli.ts', '!src/cli/**'],
     format: ['esm'],
     bundle: false,
     dts: false,

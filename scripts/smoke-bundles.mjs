@@ -72,7 +72,16 @@ function exerciseCliBasics() {
   const bare = spawnSync(process.execPath, ['dist/cli.js'], { encoding: 'utf8' });
   if (bare.status !== 2 || bare.stdout !== '' || !bare.stderr.includes('fake-server'))
     throw new Error(`bare socialsite-sdk: exit ${bare.status}, stderr ${JSON.stringify(bare.stderr)}`);
-  console.log(`CLI dist/cli.js: ok (--version ${packageVersion}, bare call exit 2 with the help)`);
+  for (const command of ['backup', 'verify']) {
+    const help = spawnSync(process.execPath, ['dist/cli.js', command, '--help'], { encoding: 'utf8' });
+    if (help.status !== 0 || !help.stdout.startsWith(`Usage: socialsite-sdk ${command}`))
+      throw new Error(
+        `${command} --help: exit ${help.status}, printed ${JSON.stringify(help.stdout.slice(0, 80))}`,
+      );
+  }
+  console.log(
+    `CLI dist/cli.js: ok (--version ${packageVersion}, bare call exit 2 with the help, backup/verify --help)`,
+  );
 }
 
 let failed = false;

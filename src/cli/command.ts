@@ -25,3 +25,28 @@ export interface Command {
    */
   run(args: ParsedArgs, io: ResolvedIo): Promise<number>;
 }
+
+/**
+ * A subcommand that reads its own arguments and terminal (`backup`, `verify`: a password prompt,
+ * environment variables, a live progress line) and prints its own help.
+ */
+export interface SelfParsingCommand {
+  /** What users type after `socialsite-sdk`. */
+  name: string;
+  /** One line for `socialsite-sdk --help`. */
+  summary: string;
+  /** Its whole help text. */
+  usage: string;
+  /** Runs with the arguments after the command name; resolves with the exit code. */
+  runArgv(
+    argv: readonly string[],
+    io: {
+      write: (text: string) => void;
+      writeError: (text: string) => void;
+      signal: AbortSignal | undefined;
+    },
+  ): Promise<number>;
+}
+
+/** Either kind, as the dispatcher lists them. */
+export type AnyCommand = Command | SelfParsingCommand;

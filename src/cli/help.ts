@@ -1,8 +1,8 @@
 import { HELP_OPTION, type OptionGroup, type OptionSpec } from './args.js';
-import { type Command, PROGRAM } from './command.js';
+import { type AnyCommand, type Command, PROGRAM } from './command.js';
 
 /** `socialsite-sdk --help`: every command with its one-line summary. */
-export function mainHelp(commands: readonly Command[]): string {
+export function mainHelp(commands: readonly AnyCommand[]): string {
   const rows: [string, string][] = [
     ...commands.map((command): [string, string] => [command.name, command.summary]),
     ['help [COMMAND]', 'show this help, or the options of COMMAND'],

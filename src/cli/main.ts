@@ -1,4 +1,5 @@
-import { type Command, PROGRAM } from './command.js';
+import { backupCommand, verifyCommand } from './backup-commands.js';
+import { type AnyCommand, PROGRAM } from './command.js';
 import { EXIT } from './errors.js';
 import { fakeServerCommand } from './fake-server/command.js';
 import { commandHelp, mainHelp } from './help.js';
@@ -7,7 +8,7 @@ import { runCommand } from './run-command.js';
 import { VERSION } from './version.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const COMMANDS: readonly Command[] = [fakeServerCommand];
+const COMMANDS: readonly AnyCommand[] = [fakeServerCommand, backupCommand, verifyCommand];
 
 /**
  * `socialsite-sdk <command> [options]`: picks the command and runs it. `--help`, `-h` and `help`
@@ -38,7 +39,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     const command = findCommand(topic);
     if (command === undefined) return usageError(`${PROGRAM}: unknown command ${JSON.stringify(topic)}\n\n`);
-    resolved.write(commandHelp(command));
+    resolved.write('usage' in command ? command.usage : commandHelp(command));
     return EXIT.ok;
   }
   const command = findCommand(first);
@@ -46,9 +47,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     const kind = first.startsWith('-') ? 'option' : 'command';
     return usageError(`${PROGRAM}: unknown ${kind} ${JSON.stringify(first)}\n\n`);
   }
+  if ('runArgv' in command) return command.runArgv(rest, resolved);
   return runCommand(command, rest, resolved);
 }
 
-function findCommand(name: string): Command | undefined {
+function findCommand(name: string): AnyCommand | undefined {
   return COMMANDS.find((command) => command.name === name);
 }

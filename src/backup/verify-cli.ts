@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import {
+  type CliIo,
+  integerOption,
+  outputMode,
+  type ResolvedIo,
+  runCommand,
+  usageFailure,
+} from './cli-io.js';
+import { describeError } from './fs-utils.js';
+import { BackupSetupError, EXIT_CODES } from './outcome.js';
+import { formatBytes, formatElapsed, LiveLine, type OutputMode } from './terminal.js';
+import { runVerify, type VerifyEvent, type VerifySummary } from './verify.js';
+
+export const VERIFY_USAGE = `Usage: socialsite-sdk verify --out DIR [--concurrency N] [--json]
+
+Re-hashes a backup made by "socialsite-sdk backup" against its manifest.json and reports every
+difference: a file missing, changed (size or SHA-256), or extra in files/. The leftovers of an
+interrupted download (.<name>.part) are listed as partial, not as differences.
+
+  --out DIR          the backup folder (required)
+  --concurrency N    files hashed at once (default: 4)
+  --json             one JSON object per line: each difference, then a summary
+  -h, --help         this help
+
+Exit codes: 0 everything matches; 1 differences found; 2 bad arguments or no manifest in DIR;
+130 interrupted.
+`;
+
+/** The options of `verify` (each one documented in {@link VERIFY_USAGE}). */
+export const VERIFY_OPTIONS = {
+  out: { type: 'string', short: 'o' },
+  concurrency: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `socialsite-sdk verify ...`: resolves with the exit code (see the usage text). */
+export function runVerifyCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
+  return runCommand('verify', argv, io, verifyCommand);
+}
+
+async function verifyCommand(args: readonly string[], io: ResolvedIo): Promise<number> {
+  let out: string;
+  let concurrency: number | undefined;
+  let json: boolean | undefined;
+  try {
+    const { values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: VERIFY_OPTIONS,
+    });
+    if (values.help) {
+      io.write(VERIFY_USAGE);
+      return 0;
+    }
+    if (!values.out) throw new Error('--out DIR is required');
+    out = values.out;
+    concurrency = integerOption(values.concurrency, 'concurrency', [1, 64]);
+    json = values.json;
+  } catch (error) {
+    return usageFailure(io, describeError(error), VERIFY_USAGE);
+  }
+  const show = verifyDisplay(outputMode(json, io), io.write, io.columns);
+  try {
+    return (await runVerify({ out, concurrency, signal: io.signal, onEvent: show })).exitCode;
+  } catch (error) {
+    io.writeError(`${describeError(error)}\n`);
+    return error instanceof BackupSetupError ? error.exitCode : EXIT_CODES.failed;
+  }
+}
+
+function verifyDisplay(mode: OutputMode, write: (text: string) => void, columns: number) {
+  if (mode === 'json') {
+    return (event: VerifyEvent) => {
+      if (event.type !== 'progress') write(`${JSON.stringify(event)}\n`);
+    };
+  }
+  const live = mode === 'tty' ? new LiveLine(write, columns) : undefined;
+  const print = (text: string) => (live ? live.print(text) : write(`${text}\n`));
+  return (event: VerifyEvent) => {
+    switch (event.type) {
+      case 'progress':
+        live?.draw(`checked ${event.checked}/${event.total} files (${formatBytes(event.bytes)})`);
+        return;
+      case 'start':
+        return print(`Verifying ${event.files} files of the backup in ${event.out}`);
+      case 'missing':
+        return print(`MISSING ${event.path}`);
+      case 'changed':
+        return print(`CHANGED ${event.path}: ${event.detail}`);
+      case 'extra':
+        return print(`EXTRA   ${event.path} (not in the manifest)`);
+      case 'partial':
+        return print(`partial ${event.path} (an interrupted download: the next backup continues it)`);
+      case 'summary':
+        live?.clear();
+        for (const line of summaryLines(event)) write(`${line}\n`);
+    }
+  };
+}
+
+function summaryLines(summary: VerifySummary): string[] {
+  const headline = {
+    match: `Backup verified: all ${summary.checked} files match the manifest`,
+    differences: `Backup DIFFERS from its manifest: ${summary.missing} missing, ${summary.changed} changed, ${summary.extra} extra`,
+    interrupted: `Verify interrupted after ${summary.checked} files`,
+  }[summary.status];
+  return [
+    headline,
+    `  ${formatBytes(summary.bytes)} hashed in ${formatElapsed(summary.durationMs)}` +
+      (summary.partial ? `; ${summary.partial} partial download files` : ''),
+  ];
+}
