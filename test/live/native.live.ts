@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Attach, AuthenticationError, NativeClient, NotFoundError } from '../../src/index.js';
 import { solidPng } from '../../src/testing/seed/images.js';
@@ -132,4 +133,52 @@ describe(`Native API on ${login.baseUrl} as ${login.username}`, () => {
     const withMedia = await client.items.update({ body: `with media ${stamp}`, media: image });
     expect(withMedia.item_id).toBeGreaterThan(0);
   });
+});
+
+/*
+ * The other ways to authenticate, each when its variables are set: HUB_CLIENT_ID and
+ * HUB_CLIENT_SECRET (an OAuth 2.0 client registered on the hub for the channel), HUB_KEY_ID and
+ * HUB_PRIVATE_KEY_FILE (the channel's key, PEM). Each must see the same files as the password.
+ */
+const strategies = [
+  env.HUB_CLIENT_ID && env.HUB_CLIENT_SECRET
+    ? {
+        name: `clientCredentials (${env.HUB_CLIENT_ID})`,
+        make: () =>
+          new NativeClient({
+            baseUrl: login.baseUrl,
+            allowInsecureHttp: true,
+            clientCredentials: { clientId: env.HUB_CLIENT_ID!, clientSecret: env.HUB_CLIENT_SECRET! },
+          }),
+      }
+    : undefined,
+  env.HUB_KEY_ID && env.HUB_PRIVATE_KEY_FILE
+    ? {
+        name: `signature (${env.HUB_KEY_ID})`,
+        make: () =>
+          new NativeClient({
+            baseUrl: login.baseUrl,
+            allowInsecureHttp: true,
+            signature: {
+              keyId: env.HUB_KEY_ID!,
+              privateKey: readFileSync(env.HUB_PRIVATE_KEY_FILE!, 'utf8'),
+            },
+          }),
+      }
+    : undefined,
+].filter((strategy) => strategy !== undefined);
+
+describe.skipIf(strategies.length === 0)('other ways to authenticate', () => {
+  it.each(strategies)(
+    '$name sees the same files as the password, and can post with media',
+    async ({ make }) => {
+      const client = make();
+      const mine = (await client.files.list().toArray()).map((file) => file.hash).sort();
+      expect(mine).toEqual((await allFiles()).map((file) => file.hash).sort());
+      if (!writes) return;
+      const media = new File([solidPng(8, 8, [0, 128, 255])], 'auth.png', { type: 'image/png' });
+      const { item_id } = await client.items.update({ body: `auth check ${randomUUID()}`, media });
+      expect(item_id).toBeGreaterThan(0);
+    },
+  );
 });
