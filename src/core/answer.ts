@@ -62,13 +62,16 @@ export function readAnswer<S extends z.ZodMiniType, V>(
     });
   }
   const screened = screen(parseJsonBody(response.text, redactor, response.url), response);
-  const validated = validate(
-    spec.schema,
-    spec.pick ? spec.pick(screened) : screened,
-    context.validation,
-    response,
-  );
-  const value = spec.unwrap ? spec.unwrap(validated, screened) : (validated as V);
+  const picked = spec.pick ? spec.pick(screened) : screened;
+  const validated = validate(spec.schema, picked, context.validation, response);
+  let value = spec.unwrap ? spec.unwrap(validated, screened) : (validated as V);
+  if (spec.shape !== undefined && !hasShape(value, spec.shape) && SCALARS.has(spec.shape)) {
+    // `warn`/`off` return what the server sent, but a count or a flag as phpFox sends it ("3", 1) is
+    // not of the kind the method promises: normalize it as `strict` would, when the schema can.
+    const normalized = spec.schema.safeParse(picked);
+    if (normalized.success)
+      value = spec.unwrap ? spec.unwrap(normalized.data, screened) : (normalized.data as V);
+  }
   if (spec.shape !== undefined && !hasShape(value, spec.shape)) {
     throw new ValidationError(
       `The answer of ${response.method} ${response.url} is not ${article(spec.shape)}: got ${kindOf(value)}`,
@@ -86,6 +89,8 @@ function errorBody(response: HttpResponse, redactor: Redactor): unknown {
     return redactor.text(response.text);
   }
 }
+
+const SCALARS: ReadonlySet<ValueShape> = new Set(['number', 'boolean', 'string']);
 
 function hasShape(value: unknown, shape: ValueShape): boolean {
   if (shape === 'array') return Array.isArray(value);

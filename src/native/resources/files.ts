@@ -58,7 +58,7 @@ export class FilesResource {
           response,
           items: results,
           total: 0,
-          fingerprint: results.map((attach) => attach.hash).join(','),
+          fingerprint: results.map((attach) => attach?.hash).join(','),
           next: records > 0 ? start + records : null,
           pageSize: records > 0 ? records : undefined,
         };

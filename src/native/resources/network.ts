@@ -80,7 +80,7 @@ export class NetworkResource {
           response,
           items,
           total: 0,
-          fingerprint: items.map((item) => item.message_id ?? item.mid ?? item.uuid ?? '').join('\n'),
+          fingerprint: items.map((item) => item?.message_id ?? item?.mid ?? item?.uuid ?? '').join('\n'),
           next: threads < records ? null : start + records,
         };
       },
@@ -116,5 +116,7 @@ function isNonEmptyList(body: unknown): boolean {
 
 /** The thread an item belongs to: its top item's message id. */
 function threadOf(item: Item): string {
+  // In `warn`/`off` an entry may be anything the hub sent (`null` included): it is its own thread.
+  if (typeof item !== 'object' || item === null) return '';
   return item.message_top ?? item.parent_mid ?? item.message_id ?? item.mid ?? item.uuid ?? '';
 }

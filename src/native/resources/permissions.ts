@@ -46,6 +46,7 @@ export class PermissionsResource {
             perm === undefined
               ? Object.fromEntries(rows.map((row) => [row.perm, row.allowed]))
               : (rows.find((row) => row.perm === perm)?.allowed ?? false),
+          shape: perm === undefined ? 'object' : 'boolean',
         },
         options,
       );
