@@ -21,8 +21,8 @@ export interface DownloadSpeedOptions {
 
 /** The SDK's default chunk size, for both sides. */
 const CHUNK = 1024 * 1024;
-const TARGET_C1 = 0.9;
-const TARGET_C4 = 1.5;
+const TARGET_C1 = 0.95;
+const TARGET_C4 = 1.6;
 
 /** The hand-written loop: one `filedata` request after the other, `JSON.parse`, base64 decode. */
 async function rawDownload(hub: VirtualHubInfo, sink: (bytes: Uint8Array) => void): Promise<void> {

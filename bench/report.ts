@@ -7,7 +7,7 @@ export interface Table {
   rows: string[][];
 }
 
-/** A target of issue 7 and whether this run met it. */
+/** A target (issues 7 and 14) and whether this run met it. */
 export interface Target {
   name: string;
   /** The measured figure, formatted. */

@@ -5,6 +5,7 @@
  * every case rewrites the measured part of bench/RESULTS.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { bundleSize } from './bundle-size.js';
 import { fromSource } from './dist.js';
 import { downloadSpeed, type VirtualHubInfo } from './download-speed.js';
 import type { FakeSiteInfo } from './fake-data.js';
@@ -17,7 +18,7 @@ import { spawnSite } from './spawn-site.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-const CASES = ['calls', 'paging', 'downloads', 'memory'];
+const CASES = ['calls', 'paging', 'downloads', 'memory', 'size'];
 if (process.argv.includes('--only') && !CASES.includes(only ?? ''))
   throw new Error(`--only takes one of ${CASES.join(', ')}`);
 const runs = (name: string) => !process.argv.includes('--only') || only === name;
@@ -66,6 +67,10 @@ if (runs('downloads') || runs('memory')) {
       });
     }
   });
+}
+if (runs('size')) {
+  step('bundle size');
+  results.push(await bundleSize());
 }
 const seconds = (performance.now() - started) / 1000;
 

@@ -20,6 +20,12 @@ export interface ListPaging {
   firstPage: (api: ApiInfo) => number;
   /** The item's identity, for lists whose answers overlap (see `LoadedPage.keyOf`). */
   keyOf?: (item: never) => unknown;
+  /**
+   * The item's id, for a cheap fingerprint of a page (a repeated page ends the walk): joining ids
+   * costs a fraction of serializing the whole output. Without it, or when an item has none, the
+   * output is serialized.
+   */
+  idOf?: (item: never) => unknown;
 }
 
 /** Sends `api.php` calls: token and method in the query, every answer through phpFox's dialect. */
@@ -103,7 +109,7 @@ export class AppCaller {
                 api: (screened as Envelope).api,
                 items: listOf<Item>(output),
                 // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
-                fingerprint: JSON.stringify(output),
+                fingerprint: fingerprintOf(output, paging.idOf as ((item: unknown) => unknown) | undefined),
               }),
             },
             this.#screen,
@@ -145,6 +151,20 @@ export class AppCaller {
       ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
       : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };
   }
+}
+
+/** The ids of a page's items when every item has one, else the whole output serialized. */
+function fingerprintOf(output: unknown, idOf: ((item: unknown) => unknown) | undefined): string {
+  if (idOf && Array.isArray(output)) {
+    const ids: unknown[] = [];
+    for (const item of output) {
+      const id = item === null || typeof item !== 'object' ? undefined : idOf(item);
+      if (id === undefined || id === null) return JSON.stringify(output);
+      ids.push(id);
+    }
+    return `ids:${ids.join(',')}`;
+  }
+  return JSON.stringify(output);
 }
 
 function outputOf(screened: unknown): unknown {

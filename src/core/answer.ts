@@ -19,7 +19,7 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
    * The value from the validated part (and the screened answer): which member is the value, and
    * how to decode it (base64 chunks). Runs in every validation mode, inside the error boundary.
    */
-  unwrap?: (validated: z.output<S>, screened: unknown) => V;
+  unwrap?: (validated: z.output<S>, screened: unknown, lifted?: Uint8Array) => V;
   /**
    * The kind of value the method promises, checked after `unwrap` in EVERY validation mode: in `warn`
    * and `off` a `null` or `{}` where a list belongs becomes a `ValidationError`, never a `TypeError`
@@ -28,6 +28,12 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
   shape?: ValueShape | undefined;
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
   serverErrorHint?: string | undefined;
+  /**
+   * Takes a large member out of a 2xx body's raw bytes before it is parsed (`filedata`'s base64
+   * `content`, decoded straight from the bytes); what it took reaches `unwrap` as `lifted`.
+   * `undefined`: parse the whole body as usual.
+   */
+  lift?: (bytes: Uint8Array) => { json: string; bytes: Uint8Array } | undefined;
 }
 
 /** The kinds of value a method can promise. */
@@ -61,10 +67,11 @@ export function readAnswer<S extends z.ZodMiniType, V>(
       serverError: spec.serverErrorHint,
     });
   }
-  const screened = screen(parseJsonBody(response.text, redactor, response.url), response);
+  const lifted = spec.lift?.(response.bytes);
+  const screened = screen(parseJsonBody(lifted?.json ?? response.text, redactor, response.url), response);
   const picked = spec.pick ? spec.pick(screened) : screened;
   const validated = validate(spec.schema, picked, context.validation, response);
-  let value = spec.unwrap ? spec.unwrap(validated, screened) : (validated as V);
+  let value = spec.unwrap ? spec.unwrap(validated, screened, lifted?.bytes) : (validated as V);
   if (spec.shape !== undefined && !hasShape(value, spec.shape) && SCALARS.has(spec.shape)) {
     // `warn`/`off` return what the server sent, but a count or a flag as phpFox sends it ("3", 1) is
     // not of the kind the method promises: normalize it as `strict` would, when the schema can.

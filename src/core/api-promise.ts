@@ -1,5 +1,5 @@
 import type { ResponseInfo } from './response-info.js';
-import type { HttpResponse } from './transport.js';
+import type { ResponseHead } from './transport.js';
 
 /** A call's value with the answer it came from. */
 export interface WithResponse<T> {
@@ -9,10 +9,13 @@ export interface WithResponse<T> {
   response: ResponseInfo;
 }
 
-/** What the transport hands back with a value (internal): the raw answer, described on demand. */
+/**
+ * What the transport hands back with a value (internal): the answer without its body (a promise
+ * kept by the caller must not keep a 1.4 MB chunk alive), described on demand.
+ */
 export interface Answered<T> {
   data: T;
-  raw: HttpResponse;
+  raw: ResponseHead;
 }
 
 /**
@@ -25,11 +28,11 @@ export interface Answered<T> {
  */
 export class ApiPromise<T> extends Promise<T> {
   readonly #answered: Promise<Answered<T>>;
-  readonly #describe: (raw: HttpResponse) => ResponseInfo;
+  readonly #describe: (raw: ResponseHead) => ResponseInfo;
   #data: Promise<T> | undefined;
 
   /** @internal Made by the clients; not constructed by users. */
-  constructor(answered: Promise<Answered<T>>, describe: (raw: HttpResponse) => ResponseInfo) {
+  constructor(answered: Promise<Answered<T>>, describe: (raw: ResponseHead) => ResponseInfo) {
     super((resolve) => resolve(undefined as T));
     this.#answered = answered;
     this.#describe = describe;

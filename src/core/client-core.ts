@@ -102,7 +102,8 @@ export class ClientCore {
     let response: HttpResponse | undefined;
     try {
       response = await this.transport.send(request);
-      return { data: read(response), raw: response };
+      const { status, headers, method, url } = response;
+      return { data: read(response), raw: { status, headers, method, url } };
     } catch (error) {
       const signal = request.options?.signal;
       if (signal?.aborted && error === signal.reason) throw error;

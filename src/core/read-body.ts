@@ -13,16 +13,16 @@ export interface BodyLimits {
 }
 
 /**
- * Reads a whole body as text within the attempt's deadline and a byte limit: a server that stalls
+ * Reads a whole body within the attempt's deadline and a byte limit: a server that stalls
  * mid-body ends in `TimeoutError`, an endless or oversized body (a gzip bomb included: fetch hands
  * over decoded bytes) in `ResponseTooLargeError` as soon as the limit is passed, never a hang or
  * unbounded memory. Runs inside the attempt, so a cut-off body can still be retried.
  */
-export async function readBodyText(
+export async function readBodyBytes(
   body: ReadableStream<Uint8Array> | null,
   limits: BodyLimits,
-): Promise<string> {
-  if (body === null) return '';
+): Promise<Uint8Array> {
+  if (body === null) return EMPTY;
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -47,8 +47,13 @@ export async function readBodyText(
   }
 }
 
-/** Collects the bytes and decodes once: one flat string, not a rope of pieces flattened later. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limits: BodyLimits): Promise<string> {
+const EMPTY = new Uint8Array(0);
+
+/** Collects the bytes into one buffer: decoded once, when and if text is needed. */
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: BodyLimits,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -64,12 +69,12 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limits: Bo
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

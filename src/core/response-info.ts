@@ -1,5 +1,5 @@
 import type { Redactor } from './redact.js';
-import type { HttpResponse } from './transport.js';
+import type { ResponseHead } from './transport.js';
 
 /**
  * The HTTP answer behind a call's value, as `.withResponse()` and `.asResponse()` give it: safe to log.
@@ -18,7 +18,7 @@ export interface ResponseInfo {
 }
 
 /** Built only when asked for: a call that never asks pays nothing for the copy of its headers. */
-export function responseInfo(response: HttpResponse, redactor: Redactor): ResponseInfo {
+export function responseInfo(response: ResponseHead, redactor: Redactor): ResponseInfo {
   const headers = new Headers();
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers.append(name, redactor.text(value));

@@ -6,7 +6,7 @@ import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { Hooks, RequestOptions, UploadOptions } from './options.js';
 import { type Fields, fieldEntries } from './query.js';
-import { readBodyText } from './read-body.js';
+import { readBodyBytes } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
@@ -48,14 +48,21 @@ export interface HttpRequest {
   options?: RequestOptions | undefined;
 }
 
-/** A whole answer, body read, after retries and redirects. Any status: the caller decides what is an error. */
-export interface HttpResponse {
+/** What an answer is besides its body: enough to describe it (see `ResponseInfo`). */
+export interface ResponseHead {
   status: number;
-  text: string;
   headers: Headers;
   method: string;
   /** The URL that answered (after same-origin redirects), redacted. */
   url: string;
+}
+
+/** A whole answer, body read, after retries and redirects. Any status: the caller decides what is an error. */
+export interface HttpResponse extends ResponseHead {
+  /** The body as received. */
+  bytes: Uint8Array;
+  /** The body as text (UTF-8), decoded on first use: a `filedata` chunk never needs it. */
+  readonly text: string;
 }
 
 /** One call's state across its attempts. */
@@ -168,7 +175,7 @@ export class Transport {
       });
       prepared?.done?.();
       if (!isRedirect(response)) {
-        const text = await readBodyText(call.body, {
+        const bytes = await readBodyBytes(call.body, {
           timeLeftMs: timeLeft(),
           maxBytes: call.maxBytes,
           url: call.url,
@@ -182,13 +189,7 @@ export class Transport {
           status: response.status,
           durationMs: Date.now() - call.attemptStartedAt,
         });
-        return {
-          status: response.status,
-          text,
-          headers: response.headers,
-          method: call.method,
-          url: call.url,
-        };
+        return answered(response, bytes, call);
       }
       await call.body?.cancel().catch(() => {});
       call.body = null;
@@ -215,7 +216,7 @@ export class Transport {
   }
 
   /**
-   * Fetches one response and hands ky a bodiless copy, the body kept aside for `readBodyText`: a
+   * Fetches one response and hands ky a bodiless copy, the body kept aside for `readBodyBytes`: a
    * body ky could clone would be teed, every chunk copied (a second copy of each 1.4 MB `filedata`).
    */
   async #fetchKeepingBody(
@@ -249,6 +250,23 @@ export class Transport {
     for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);
     return headers;
   }
+}
+
+const UTF8 = new TextDecoder();
+
+function answered(response: Response, bytes: Uint8Array, call: Call): HttpResponse {
+  let text: string | undefined;
+  return {
+    status: response.status,
+    headers: response.headers,
+    method: call.method,
+    url: call.url,
+    bytes,
+    get text() {
+      text ??= UTF8.decode(bytes);
+      return text;
+    },
+  };
 }
 
 function isRedirect(response: Response): boolean {

@@ -49,4 +49,8 @@ export class FriendResource {
   }
 }
 
-const FRIEND_PAGING = { pageSize: PHPFOX_PAGE_SIZE, firstPage: () => 1 };
+const FRIEND_PAGING = {
+  pageSize: PHPFOX_PAGE_SIZE,
+  firstPage: () => 1,
+  idOf: (friend: { user_id?: unknown }) => friend.user_id,
+};
