@@ -63,7 +63,6 @@ function decodeBase64Span(bytes: Uint8Array, start: number, end: number): Uint8A
   const out = buffer ? buffer.allocUnsafe(size) : new Uint8Array(size);
   let written = 0;
   let chars = 0;
-  let carry = '';
   for (let from = start; from < end; ) {
     let to = Math.min(end, from + PIECE);
     // Never split an escape.
@@ -77,13 +76,19 @@ function decodeBase64Span(bytes: Uint8Array, start: number, end: number): Uint8A
     }
     const equals = piece.indexOf('=');
     if (equals >= 0 && (to < end || !/^={1,2}$/.test(piece.slice(equals)))) throw corrupted();
-    chars += piece.length;
-    piece = carry + piece;
-    // Whole quads only: the rest waits for the next piece.
-    const whole = to < end ? piece.length - (piece.length % 4) : piece.length;
-    carry = piece.slice(whole);
-    if (whole > 0) written += decodePiece(piece.slice(0, whole), out, written);
-    from = to;
+    // Whole quads only: the last (length % 4) characters are read again with the next piece, by
+    // moving its start back over their bytes (an escape is two bytes for one character).
+    let rest = to < end ? piece.length % 4 : 0;
+    let next = to;
+    while (rest > 0) {
+      next -= bytes[next - 2] === BACKSLASH && bytes[next - 1] !== BACKSLASH ? 2 : 1;
+      rest--;
+    }
+    const whole = piece.length - (to < end ? piece.length % 4 : 0);
+    chars += whole;
+    if (whole > 0)
+      written += decodePiece(whole === piece.length ? piece : piece.slice(0, whole), out, written);
+    from = next;
   }
   const padding = bytes[end - 1] === EQUALS ? (bytes[end - 2] === EQUALS ? 2 : 1) : 0;
   if (chars % 4 !== 0 || written !== (chars / 4) * 3 - padding) throw corrupted();
