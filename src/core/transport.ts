@@ -152,7 +152,8 @@ export class Transport {
   async #attempt(call: Call, url: URL, request: HttpRequest, attempt: number): Promise<HttpResponse> {
     const { hooks, redactor } = this.#config;
     call.attemptStartedAt = Date.now();
-    call.url = redactor.url(url);
+    // A retry after a redirected attempt starts from the original URL again.
+    if (attempt > 1) call.url = redactor.url(url);
     hooks.onRequest?.({ method: call.method, url: call.url, attempt });
     const timeLeft = () => call.timeout - (Date.now() - call.attemptStartedAt);
     let target = url;
@@ -163,13 +164,16 @@ export class Transport {
         { method: request.method, url: target, body: prepared?.bytes },
         call.signal,
       );
-      const ownHeaders = { ...request.options?.headers, ...prepared?.headers, ...signed };
+      const ownHeaders =
+        request.options?.headers || prepared || signed
+          ? { ...request.options?.headers, ...prepared?.headers, ...signed }
+          : undefined;
       const response = await this.#ky(target, {
         method: request.method,
         ...(prepared ? { body: prepared.body } : {}),
         ...(call.signal ? { signal: call.signal } : {}),
         // The client's headers are ky's defaults; a call's own (and its body's) replace them.
-        ...(Object.keys(ownHeaders).length > 0 ? { headers: this.#headers(ownHeaders) } : {}),
+        ...(ownHeaders && Object.keys(ownHeaders).length > 0 ? { headers: this.#headers(ownHeaders) } : {}),
         timeout: Math.max(1, timeLeft()),
         fetch: (input, init) => this.#fetchKeepingBody(call, input, init),
       });
