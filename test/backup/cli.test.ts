@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +10,6 @@ import {
   VERIFY_OPTIONS,
   VERIFY_USAGE,
 } from '../../src/backup/index.js';
-import { createFakeSite, type FakeSite } from '../../src/testing/index.js';
 import { backup, fakeHub, ofType, readManifest, runCli, scratchDir } from './support.js';
 
 describe('backup arguments', () => {
@@ -107,81 +105,56 @@ describe('signing in', () => {
     expect(ofType(run.events, 'summary')[0]).toMatchObject({ status: 'auth-failed', exitCode: 4 });
   });
 
-  /**
-   * The fake hub knows HTTP Basic only: this one also takes a token from `/token` (for the client
-   * `backup-bot` / `bot-secret`), the Bearer tokens `good-token` and that one, and any HTTP Signature
-   * with a keyId of alice, all as alice. `schemes` records what each request used.
-   */
-  function tokenHub() {
-    const site = createFakeSite();
-    const schemes: string[] = [];
-    const alice = `Basic ${btoa('alice:secret-pass')}`;
-    const wrapped = Object.create(site, {
-      handler: {
-        value: async (request: Request) => {
-          const auth = request.headers.get('authorization') ?? '';
-          if (new URL(request.url).pathname === '/token') {
-            if (auth !== `Basic ${btoa('backup-bot:bot-secret')}`)
-              return Response.json({ error: 'invalid_client' }, { status: 401 });
-            return Response.json({ access_token: 'client-token', expires_in: 3600, token_type: 'Bearer' });
-          }
-          schemes.push(auth.split(' ')[0] ?? '');
-          const accepted =
-            auth === 'Bearer good-token' ||
-            auth === 'Bearer client-token' ||
-            /^Signature keyId="acct:alice@[^"]+",algorithm="rsa-sha256",headers="\(request-target\) host date/.test(
-              auth,
-            );
-          const headers = new Headers(request.headers);
-          if (accepted) headers.set('authorization', alice);
-          else headers.delete('authorization');
-          // (The server's requests are not undici's: a new one is made from their parts; all are GETs.)
-          return site.handler(new Request(request.url, { method: request.method, headers }));
-        },
-      },
-    }) as FakeSite;
-    return { site: wrapped, schemes };
-  }
-
   it('takes HUB_ACCESS_TOKEN, --client-id with HUB_CLIENT_SECRET, or --key-id with --private-key', async () => {
-    const { site, schemes } = tokenHub();
-    const server = await fakeHub({ site });
+    // The fake hub checks each as Hubzilla does (and, with strictDigest, the signed bodies too).
+    const server = await fakeHub({ auth: { strictDigest: true } });
+    const { oauthClient, signingKeys } = server.credentials;
     const hub = ['--hub', server.hubBaseUrl, '--json'];
+    /** The Authorization schemes the API requests used since `mark`. */
+    const schemesSince = (mark: number) =>
+      new Set(
+        server.site.requests
+          .slice(mark)
+          .filter((request) => request.url.includes('/api/z/1.0/'))
+          .map((request) => request.headers.get('authorization')?.split(' ')[0]),
+      );
 
+    const tokenAnswer = await fetch(`${server.hubBaseUrl}token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${btoa(`${oauthClient.clientId}:${oauthClient.clientSecret}`)}` },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    const { access_token } = (await tokenAnswer.json()) as { access_token: string };
+    let mark = server.site.requests.length;
     const token = await runCli(runBackupCli, [...hub, '--out', await scratchDir()], {
-      env: { HUB_ACCESS_TOKEN: 'good-token' },
+      env: { HUB_ACCESS_TOKEN: access_token },
     });
     expect(token.code).toBe(0);
-    expect(new Set(schemes.splice(0))).toEqual(new Set(['Bearer']));
+    expect(schemesSince(mark)).toEqual(new Set(['Bearer']));
 
+    mark = server.site.requests.length;
     const client = await runCli(
       runBackupCli,
-      [...hub, '--client-id', 'backup-bot', '--out', await scratchDir()],
+      [...hub, '--client-id', oauthClient.clientId, '--out', await scratchDir()],
       {
-        env: { HUB_CLIENT_SECRET: 'bot-secret' },
+        env: { HUB_CLIENT_SECRET: oauthClient.clientSecret },
       },
     );
     expect(client.code).toBe(0);
-    expect(new Set(schemes.splice(0))).toEqual(new Set(['Bearer']));
+    expect(schemesSince(mark)).toEqual(new Set(['Bearer']));
 
     const keyFile = join(await scratchDir(), 'channel.pem');
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await writeFile(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    const keyId = `acct:alice@${new URL(server.hubBaseUrl).host}`;
+    await writeFile(keyFile, signingKeys.alice.privateKeyPem);
+    mark = server.site.requests.length;
     const signed = await runCli(runBackupCli, [
       ...hub,
-      '--key-id',
-      keyId,
-      '--private-key',
-      keyFile,
-      '--out',
-      await scratchDir(),
+      ...['--key-id', signingKeys.alice.keyId, '--private-key', keyFile, '--out', await scratchDir()],
     ]);
     expect(signed.code).toBe(0);
-    expect(new Set(schemes.splice(0))).toEqual(new Set(['Signature']));
+    expect(schemesSince(mark)).toEqual(new Set(['Signature']));
 
     const refused = await runCli(runBackupCli, [...hub, '--out', await scratchDir()], {
-      env: { HUB_ACCESS_TOKEN: 'revoked-token' },
+      env: { HUB_ACCESS_TOKEN: 'f'.repeat(40) },
     });
     expect(refused.code).toBe(4);
   });
