@@ -1,5 +1,4 @@
-// Bundled into dist/cli.js at build time, so the installed command needs no file lookup.
-import packageJson from '../../package.json' with { type: 'json' };
+import { SDK_VERSION } from '../core/user-agent.js';
 
-/** The version of socialsite-sdk, as package.json says. */
-export const VERSION: string = packageJson.version;
+/** The version of socialsite-sdk (one constant, kept equal to package.json's by a test). */
+export const VERSION: string = SDK_VERSION;

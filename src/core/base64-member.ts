@@ -1,4 +1,4 @@
-import { ValidationError } from './errors/validation-error.js';
+import { nodeBuffer as buffer, corrupted, type NodeBuffer } from './base64.js';
 
 /** A JSON body with one large base64 string member taken out: the rest, and its decoded bytes. */
 export interface LiftedMember {
@@ -9,23 +9,11 @@ export interface LiftedMember {
 }
 
 const UTF8 = new TextDecoder();
-/** `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/` (and `=` at the end, handled apart). */
-const BASE64 = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
-  BASE64[char.charCodeAt(0)] = 1;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const EQUALS = 0x3d;
 /** Characters decoded at a time (a whole number of quads): small strings die young, cheaply. */
 const PIECE = 48 * 1024;
-
-interface NodeBuffer extends Uint8Array {
-  write(text: string, offset: number, encoding: 'base64'): number;
-}
-interface BufferClass {
-  allocUnsafe(size: number): NodeBuffer;
-}
-const buffer = (globalThis as { Buffer?: BufferClass }).Buffer;
 
 /**
  * Takes the base64 string member `name` (`"content":"…"`, as Hubzilla's `filedata` sends 1.4 MB of
@@ -33,8 +21,9 @@ const buffer = (globalThis as { Buffer?: BufferClass }).Buffer;
  * body string, no 1.4 MB member string, only small pieces that the young generation frees at once.
  * Measured: the peak memory of a download and its garbage-collection time drop (bench/RESULTS.md).
  *
- * `undefined` when the member is not there: the caller then parses the whole body as before. The caller must check that the member it lifted is
- * the one it meant (its value in the parsed rest is `""`): a hostile body could nest another.
+ * `undefined` when the member is not there: the caller then parses the whole body as before. The
+ * caller must check that the member it lifted is the one it meant (its value in the parsed rest is
+ * `""`): a hostile body could nest another first.
  * Corrupted base64 is a `ValidationError`.
  */
 export function liftBase64Member(bytes: Uint8Array, name: string): LiftedMember | undefined {
@@ -113,8 +102,4 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
     if (index === needle.length) return at;
   }
   return -1;
-}
-
-function corrupted(): ValidationError {
-  return new ValidationError('The server sent corrupted base64 data', {});
 }

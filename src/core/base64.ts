@@ -3,13 +3,20 @@ import { ValidationError } from './errors/validation-error.js';
 interface Uint8ArrayWithBase64 {
   fromBase64?: (text: string) => Uint8Array;
 }
+/** What the SDK uses of Node's `Buffer` (looked up on `globalThis`: browsers have none). */
+export interface NodeBuffer extends Uint8Array {
+  write(text: string, offset: number, encoding: 'base64'): number;
+}
 interface BufferLike {
   from(text: string, encoding: 'base64'): Uint8Array;
   byteLength(text: string, encoding: 'utf8'): number;
+  allocUnsafe(size: number): NodeBuffer;
 }
 
 const native = (Uint8Array as unknown as Uint8ArrayWithBase64).fromBase64;
-const buffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+/** Node's `Buffer`, or `undefined` in browsers. */
+export const nodeBuffer = (globalThis as { Buffer?: BufferLike }).Buffer;
+const buffer = nodeBuffer;
 const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
@@ -53,6 +60,21 @@ function decodeWithBuffer(node: BufferLike, text: string): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-function corrupted(): ValidationError {
+/** Standard base64 of `bytes` (a signature, a digest, Basic credentials). */
+export function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // `fromCharCode` takes its arguments on the stack: 32 K at a time.
+  for (let index = 0; index < bytes.length; index += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
+
+/** base64url without padding (RFC 4648 §5): PKCE verifiers and challenges, OAuth state. */
+export function encodeBase64Url(bytes: Uint8Array): string {
+  return encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The one error of a base64 decode that fails. */
+export function corrupted(): ValidationError {
   return new ValidationError('The server sent corrupted base64 data', {});
 }

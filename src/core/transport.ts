@@ -91,6 +91,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export class Transport {
   readonly #config: TransportConfig;
   readonly #ky: KyInstance;
+  /** Fixed for the process: computed once, not per call. */
+  readonly #userAgent = sdkUserAgent();
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -247,8 +249,7 @@ export class Transport {
    */
   #headers(perCall: Record<string, string> | undefined): Headers {
     const headers = new Headers();
-    const agent = sdkUserAgent();
-    if (agent) headers.set('User-Agent', agent);
+    if (this.#userAgent) headers.set('User-Agent', this.#userAgent);
     for (const [name, value] of Object.entries(this.#config.headers)) headers.set(name, value);
     for (const [name, value] of Object.entries(perCall ?? {})) headers.set(name, value);
     for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);

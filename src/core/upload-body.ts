@@ -1,5 +1,6 @@
 import { encodeMultipart } from './multipart.js';
 import type { UploadProgress } from './options.js';
+import { type RuntimeGlobals, serverRuntime } from './runtime.js';
 
 /** A request body as handed to fetch, with the headers it needs. */
 export interface PreparedBody {
@@ -11,22 +12,13 @@ export interface PreparedBody {
   done?: () => void;
 }
 
-interface RuntimeGlobals {
-  process?: { versions?: { node?: string } };
-  Deno?: unknown;
-  document?: unknown;
-}
-
 /**
  * Whether a streamed request body can report progress here. Node (undici), Deno and Bun send a
  * `ReadableStream` body over HTTP/1.1 with the `Content-Length` given; browsers stream request
  * bodies only over HTTP/2+ (Chromium) or not at all, so they get the Blob itself.
  */
-export function canStreamUploads(globals: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
-  return (
-    globals.document === undefined &&
-    (globals.process?.versions?.node !== undefined || globals.Deno !== undefined)
-  );
+export function canStreamUploads(globals?: RuntimeGlobals): boolean {
+  return serverRuntime(globals) !== undefined;
 }
 
 /**

@@ -5,15 +5,10 @@ import { ArgumentError } from '../core/errors/argument-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
 import type { RequestOptions } from '../core/options.js';
 import type { DownloadOptions } from '../native/download/index.js';
+import { changedField, type RecordIdentity, recordIdentity } from '../native/download/record-identity.js';
 import { resolveDownload } from '../native/download/resolve-options.js';
 import type { Attach } from '../schemas/index.js';
-import {
-  type RecordIdentity,
-  readPartial,
-  recordIdentity,
-  sameIdentity,
-  writeSidecar,
-} from './partial-download.js';
+import { readPartial, writeSidecar } from './partial-download.js';
 
 /** What `downloadToFile` needs of a `NativeClient` (`files.meta` only to resume). */
 export interface DownloadSource {
@@ -108,7 +103,7 @@ async function resumeDownload(
         },
       ),
     );
-    if (sameIdentity(identity, sidecar)) {
+    if (changedField(identity, sidecar) === undefined) {
       kept = identity;
       const end = Math.min(download.end ?? identity.filesize, identity.filesize);
       resumedBytes = Math.max(0, Math.min(partial.size, end - from));
@@ -121,7 +116,7 @@ async function resumeDownload(
     start: from + resumedBytes,
     onRecord: (record) => {
       const seen = recordIdentity(record);
-      if (kept && !sameIdentity(kept, seen))
+      if (kept && changedField(kept, seen) !== undefined)
         throw new SdkError(
           `The file "${file_id}" changed on the hub while its download was resumed: the next call starts over`,
         );

@@ -1,14 +1,5 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import type { Attach } from '../schemas/index.js';
-
-/** What identifies one version of a file on the hub: a partial download of another is worthless. */
-export interface RecordIdentity {
-  hash: string;
-  filesize: number;
-  revision: number;
-  /** ISO 8601, or '' when the hub had none. */
-  edited: string;
-}
+import type { RecordIdentity } from '../native/download/record-identity.js';
 
 /** `.<name>.part.json`: which file, version and range the bytes of `.<name>.part` are. */
 export interface Sidecar extends RecordIdentity {
@@ -22,21 +13,6 @@ export interface PartialDownload {
   size: number;
   /** Its description, when it was written and could be read. */
   sidecar: Sidecar | undefined;
-}
-
-export function recordIdentity(
-  record: Pick<Attach, 'hash' | 'filesize' | 'revision' | 'edited'>,
-): RecordIdentity {
-  return {
-    hash: String(record.hash),
-    filesize: Number(record.filesize),
-    revision: Number(record.revision),
-    edited: record.edited instanceof Date ? record.edited.toISOString() : '',
-  };
-}
-
-export function sameIdentity(a: RecordIdentity, b: RecordIdentity): boolean {
-  return a.hash === b.hash && a.filesize === b.filesize && a.revision === b.revision && a.edited === b.edited;
 }
 
 /** The partial file at `path` and its sidecar, or `undefined` when there is no partial file. */
@@ -61,8 +37,8 @@ async function readSidecar(path: string): Promise<Sidecar | undefined> {
       typeof value?.file_id === 'string' &&
       typeof value.hash === 'string' &&
       typeof value.edited === 'string' &&
+      typeof value.revision === 'string' &&
       Number.isSafeInteger(value.filesize) &&
-      Number.isSafeInteger(value.revision) &&
       Number.isSafeInteger(value.start)
     )
       return value as Sidecar;

@@ -1,4 +1,5 @@
 import { siteRoot } from '../../core/base-url.js';
+import { encodeBase64Url } from '../../core/base64.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { AuthenticationError } from '../../core/errors/authentication-error.js';
@@ -51,7 +52,7 @@ export async function createAuthorizationRequest(
   requireText('redirectUri', redirectUri);
   const codeVerifier = randomText(32);
   const state = randomText(16);
-  const challenge = base64Url(
+  const challenge = encodeBase64Url(
     new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier))),
   );
   const url = new URL(authorizeUrl, siteRoot(options.baseUrl));
@@ -151,12 +152,5 @@ function requireText(name: string, value: unknown): void {
 }
 
 function randomText(bytes: number): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }

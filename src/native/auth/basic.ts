@@ -1,4 +1,5 @@
 import { isLoopback, siteRoot } from '../../core/base-url.js';
+import { encodeBase64 } from '../../core/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 
 /** The fixed headers, secrets and 401 hint that HTTP Basic against Hubzilla needs. */
@@ -25,7 +26,7 @@ export function basicAuth(username: unknown, password: unknown): BasicAuth {
   }
   if (typeof password !== 'string') throw new ArgumentError('password is required and must be a string');
   const pair = `${username}:${password}`;
-  const encoded = base64Utf8(pair);
+  const encoded = encodeBase64(new TextEncoder().encode(pair));
   const colon = password.includes(':');
   return {
     authorization: `${colon ? 'basic' : 'Basic'} ${encoded}`,
@@ -44,14 +45,8 @@ export function checkedRoot(baseUrl: string | URL, allowInsecureHttp: boolean | 
   const root = siteRoot(baseUrl);
   if (root.protocol === 'http:' && !isLoopback(root) && allowInsecureHttp !== true) {
     throw new ArgumentError(
-      `Refusing plain http to ${root.host}: the password would travel unencrypted with every request. Use https, or pass allowInsecureHttp: true if you really mean it`,
+      `Refusing plain http to ${root.host}: the credentials would travel unencrypted with every request. Use https, or pass allowInsecureHttp: true if you really mean it`,
     );
   }
   return root;
-}
-
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }

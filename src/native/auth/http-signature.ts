@@ -1,4 +1,5 @@
 import type { Authorizer, OutgoingRequest } from '../../core/authorizer.js';
+import { encodeBase64 } from '../../core/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { importSigningKey, pemBody, type SignatureHash, type WebCryptoKey } from './private-key.js';
 
@@ -72,14 +73,14 @@ export class SignatureAuthorizer implements Authorizer {
     ];
     const headers: Record<string, string> = { Date: date };
     if (request.body !== undefined) {
-      const digest = `SHA-256=${base64(await sha256(request.body))}`;
+      const digest = `SHA-256=${encodeBase64(await sha256(request.body))}`;
       signed.push(['digest', digest]);
       headers.Digest = digest;
     }
     const text = signed.map(([name, value]) => `${name}: ${value}`).join('\n');
     const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key, new TextEncoder().encode(text));
     const names = signed.map(([name]) => name).join(' ');
-    headers.Authorization = `Signature keyId="${this.#keyId}",algorithm="${this.#algorithm}",headers="${names}",signature="${base64(new Uint8Array(signature))}"`;
+    headers.Authorization = `Signature keyId="${this.#keyId}",algorithm="${this.#algorithm}",headers="${names}",signature="${encodeBase64(new Uint8Array(signature))}"`;
     return headers;
   }
 }
@@ -89,11 +90,4 @@ async function sha256(body: Blob | string): Promise<Uint8Array> {
   const bytes =
     typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(await body.arrayBuffer());
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
 }

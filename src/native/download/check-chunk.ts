@@ -1,5 +1,6 @@
 import { SdkError } from '../../core/errors/sdk-error.js';
 import type { FileChunk } from '../file-chunk.js';
+import { changedField, type RecordIdentity } from './record-identity.js';
 
 /** A byte range asked for in one request; `length` is always positive. */
 export interface Segment {
@@ -52,19 +53,6 @@ export function chunkBytes(chunk: FileChunk, segment: Segment, end: number, file
   return bytes.length > wanted ? bytes.slice(0, wanted) : bytes;
 }
 
-/** What identifies the file a chunk came from; every chunk must carry the first chunk's. */
-export interface RecordIdentity {
-  hash: string;
-  filesize: number;
-  revision: string;
-  edited: string;
-}
-
-export function identityOf(chunk: FileChunk, filesize: number): RecordIdentity {
-  const { hash, revision, edited } = chunk.attach as { hash?: unknown; revision?: unknown; edited?: unknown };
-  return { hash: String(hash ?? ''), filesize, revision: String(revision ?? ''), edited: stamp(edited) };
-}
-
 /**
  * Refuses a chunk of another file or of another version of it. Hubzilla matches `file_id` as a
  * PREFIX, so a chunk can name another file whose hash starts the same way; and a file replaced during
@@ -81,16 +69,10 @@ export function checkSameFile(
       `The chunk at offset ${offset} belongs to another file ("${chunk.hash}") than the requested file_id "${fileId}"`,
     );
   }
-  const changed = (['hash', 'filesize', 'revision', 'edited'] as const).find(
-    (key) => chunk[key] !== first[key],
-  );
+  const changed = changedField(first, chunk);
   if (changed !== undefined) {
     throw new SdkError(
       `The file changed during the download: file_id "${fileId}" had ${changed} ${String(first[changed])} at the start, ${String(chunk[changed])} at offset ${offset}`,
     );
   }
-}
-
-function stamp(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : String(value ?? '');
 }

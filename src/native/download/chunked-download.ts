@@ -2,15 +2,9 @@ import { abortable } from '../../core/abortable.js';
 import { SdkError } from '../../core/errors/sdk-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { FileChunk } from '../file-chunk.js';
-import {
-  checkSameFile,
-  chunkBytes,
-  fileSizeOf,
-  identityOf,
-  type RecordIdentity,
-  type Segment,
-} from './check-chunk.js';
+import { checkSameFile, chunkBytes, fileSizeOf, type Segment } from './check-chunk.js';
 import type { ChunkFetcher, DownloadProgress } from './options.js';
+import { type RecordIdentity, recordIdentity } from './record-identity.js';
 import type { ResolvedDownload } from './resolve-options.js';
 
 interface RequestedSegment extends Segment {
@@ -116,7 +110,7 @@ export class ChunkedDownload {
   #accept(segment: Segment, chunk: FileChunk): Uint8Array {
     const { fileId, start, end } = this.#options;
     const filesize = fileSizeOf(chunk, fileId);
-    const identity = identityOf(chunk, filesize);
+    const identity = recordIdentity(chunk.attach, filesize);
     if (this.#identity === undefined) {
       this.#identity = identity;
       this.#end = Math.max(start, Math.min(end ?? filesize, filesize));
