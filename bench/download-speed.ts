@@ -25,7 +25,7 @@ const TARGET_C1 = 0.95;
 const TARGET_C4 = 1.6;
 
 /** The hand-written loop: one `filedata` request after the other, `JSON.parse`, base64 decode. */
-async function rawDownload(hub: VirtualHubInfo, sink: (bytes: Uint8Array) => void): Promise<void> {
+export async function rawDownload(hub: VirtualHubInfo, sink: (bytes: Uint8Array) => void): Promise<void> {
   let size = Number.POSITIVE_INFINITY;
   for (let start = 0; start < size; start += CHUNK) {
     const url = `${hub.baseUrl}api/z/1.0/filedata?file_id=${hub.fileId}&start=${start}&length=${CHUNK}`;

@@ -3,6 +3,7 @@ import type { Screen, ValueShape } from '../core/answer.js';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
+import { pageFingerprint } from '../core/page-fingerprint.js';
 import { PagePromise } from '../core/page-promise.js';
 import { type Fields, formBody } from '../core/query.js';
 import type { HttpRequest } from '../core/transport.js';
@@ -109,7 +110,7 @@ export class AppCaller {
                 api: (screened as Envelope).api,
                 items: listOf<Item>(output),
                 // The output alone: 3.5+ echoes the requested page in `api`, so a repeated page differs there.
-                fingerprint: fingerprintOf(output, paging.idOf as ((item: unknown) => unknown) | undefined),
+                fingerprint: pageFingerprint(output, paging.idOf),
               }),
             },
             this.#screen,
@@ -151,20 +152,6 @@ export class AppCaller {
       ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
       : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };
   }
-}
-
-/** The ids of a page's items when every item has one, else the whole output serialized. */
-function fingerprintOf(output: unknown, idOf: ((item: unknown) => unknown) | undefined): string {
-  if (idOf && Array.isArray(output)) {
-    const ids: unknown[] = [];
-    for (const item of output) {
-      const id = item === null || typeof item !== 'object' ? undefined : idOf(item);
-      if (id === undefined || id === null) return JSON.stringify(output);
-      ids.push(id);
-    }
-    return `ids:${ids.join(',')}`;
-  }
-  return JSON.stringify(output);
 }
 
 function outputOf(screened: unknown): unknown {

@@ -5,6 +5,7 @@ import { liftBase64Member } from '../../core/base64-member.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
 import type { RequestOptions } from '../../core/options.js';
+import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
 import { type Attach, type FileExport, FileExportSchema } from '../../schemas/index.js';
 import { optionalCount, requireFileId } from '../arguments.js';
@@ -59,7 +60,7 @@ export class FilesResource {
           response,
           items: results,
           total: 0,
-          fingerprint: results.map((attach) => attach?.hash).join(','),
+          fingerprint: pageFingerprint(results, (attach: Attach) => attach.hash),
           next: records > 0 ? start + records : null,
           pageSize: records > 0 ? records : undefined,
         };

@@ -1,4 +1,5 @@
 import type { RequestOptions } from '../../core/options.js';
+import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
 import type { Item } from '../../schemas/index.js';
 import { optionalCount, requireId } from '../arguments.js';
@@ -80,7 +81,7 @@ export class NetworkResource {
           response,
           items,
           total: 0,
-          fingerprint: items.map((item) => item?.message_id ?? item?.mid ?? item?.uuid ?? '').join('\n'),
+          fingerprint: pageFingerprint(items, (item: Item) => item.message_id ?? item.mid ?? item.uuid),
           next: threads < records ? null : start + records,
         };
       },
