@@ -32,7 +32,6 @@ export type DownloadFailureReporter = (error: unknown) => unknown;
 export class ChunkedDownload {
   readonly #fetchChunk: ChunkFetcher;
   readonly #options: ResolvedDownload;
-  readonly #onRecord: ((attach: FileChunk['attach']) => void) | undefined;
   readonly #controller = new AbortController();
   /** Requested and not yet delivered, in file order; never longer than `concurrency`. */
   readonly #queue: RequestedSegment[] = [];
@@ -47,15 +46,9 @@ export class ChunkedDownload {
   #shortAnswersInARow = 0;
   readonly #report: DownloadFailureReporter | undefined;
 
-  constructor(
-    fetchChunk: ChunkFetcher,
-    options: ResolvedDownload,
-    onRecord?: (attach: FileChunk['attach']) => void,
-    report?: DownloadFailureReporter,
-  ) {
+  constructor(fetchChunk: ChunkFetcher, options: ResolvedDownload, report?: DownloadFailureReporter) {
     this.#fetchChunk = fetchChunk;
     this.#options = options;
-    this.#onRecord = onRecord;
     this.#report = report;
     this.#planned = options.start;
     this.#position = options.start;
@@ -115,7 +108,6 @@ export class ChunkedDownload {
       this.#identity = identity;
       this.#end = Math.max(start, Math.min(end ?? filesize, filesize));
       this.#planned = Math.min(this.#planned, this.#end);
-      this.#onRecord?.(chunk.attach);
       this.#options.onRecord?.(chunk.attach);
     }
     checkSameFile(this.#identity, identity, fileId, segment.start);

@@ -16,10 +16,19 @@ export function downloadBlob(
   report?: DownloadFailureReporter,
 ): Promise<Blob> {
   let type = '';
-  const onRecord = (attach: { filetype?: unknown }) => {
-    type = String(attach.filetype);
-  };
-  const stream = createDownloadStream(fetchChunk, resolveDownload(fileId, options), onRecord, report);
+  const resolved = resolveDownload(fileId, options);
+  const { onRecord } = resolved;
+  const stream = createDownloadStream(
+    fetchChunk,
+    {
+      ...resolved,
+      onRecord: (record) => {
+        type = String(record.filetype);
+        onRecord?.(record);
+      },
+    },
+    report,
+  );
   return collect(stream, () => type);
 }
 

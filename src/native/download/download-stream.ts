@@ -1,4 +1,3 @@
-import type { FileChunk } from '../file-chunk.js';
 import { ChunkedDownload, type DownloadFailureReporter } from './chunked-download.js';
 import type { ChunkFetcher, DownloadOptions } from './options.js';
 import { type ResolvedDownload, resolveDownload } from './resolve-options.js';
@@ -17,20 +16,19 @@ export function downloadStream(
   options?: DownloadOptions,
   report?: DownloadFailureReporter,
 ): ReadableStream<Uint8Array> {
-  return createDownloadStream(fetchChunk, resolveDownload(fileId, options), undefined, report);
+  return createDownloadStream(fetchChunk, resolveDownload(fileId, options), report);
 }
 
 /**
- * `onRecord` sees the file's record once, with the first chunk; `report` hears of a failure the
- * download's own checks find across chunks (a chunk request's failures are reported by the request).
+ * `report` hears of a failure the download's own checks find across chunks (a chunk request's
+ * failures are reported by the request).
  */
 export function createDownloadStream(
   fetchChunk: ChunkFetcher,
   options: ResolvedDownload,
-  onRecord?: (attach: FileChunk['attach']) => void,
   report?: DownloadFailureReporter,
 ): ReadableStream<Uint8Array> {
-  const download = new ChunkedDownload(fetchChunk, options, onRecord, report);
+  const download = new ChunkedDownload(fetchChunk, options, report);
   const { signal, onProgress } = options;
   let onAbort: (() => void) | undefined;
   const release = () => {
