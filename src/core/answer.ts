@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { EMPTY_BODY, type JsonBody, parseJsonBody } from './body.js';
+import type { BodyCollector } from './body-collector.js';
 import { ValidationError } from './errors/validation-error.js';
 import { errorForStatus, type FailureHints } from './http-errors.js';
 import type { Redactor } from './redact.js';
@@ -29,11 +30,11 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
   serverErrorHint?: string | undefined;
   /**
-   * Takes a large member out of a 2xx body's raw bytes before it is parsed (`filedata`'s base64
-   * `content`, decoded straight from the bytes); what it took reaches `unwrap` as `lifted`.
-   * `undefined`: parse the whole body as usual.
+   * Reads a 2xx body as it arrives and takes a large member out of it (`filedata`'s base64
+   * `content`, decoded on the way); what it took reaches `unwrap` as `lifted`. Default: the whole
+   * body, parsed.
    */
-  lift?: (bytes: Uint8Array) => { json: string; bytes: Uint8Array } | undefined;
+  collect?: () => BodyCollector;
 }
 
 /** The kinds of value a method can promise. */
@@ -67,11 +68,10 @@ export function readAnswer<S extends z.ZodMiniType, V>(
       serverError: spec.serverErrorHint,
     });
   }
-  const lifted = spec.lift?.(response.bytes);
-  const screened = screen(parseJsonBody(lifted?.json ?? response.text, redactor, response.url), response);
+  const screened = screen(parseJsonBody(response.text, redactor, response.url), response);
   const picked = spec.pick ? spec.pick(screened) : screened;
   const validated = validate(spec.schema, picked, context.validation, response);
-  let value = spec.unwrap ? spec.unwrap(validated, screened, lifted?.bytes) : (validated as V);
+  let value = spec.unwrap ? spec.unwrap(validated, screened, response.lifted) : (validated as V);
   if (spec.shape !== undefined && !hasShape(value, spec.shape) && SCALARS.has(spec.shape)) {
     // `warn`/`off` return what the server sent, but a count or a flag as phpFox sends it ("3", 1) is
     // not of the kind the method promises: normalize it as `strict` would, when the schema can.

@@ -1,102 +1,210 @@
 import { nodeBuffer as buffer, corrupted, type NodeBuffer } from './base64.js';
-
-/** A JSON body with one large base64 string member taken out: the rest, and its decoded bytes. */
-export interface LiftedMember {
-  /** The body's text with the member's value emptied (`"content":""`), to parse as usual. */
-  json: string;
-  /** The member's bytes, decoded strictly. */
-  bytes: Uint8Array;
-}
+import { type BodyCollector, type CollectedBody, joinBytes } from './body-collector.js';
 
 const UTF8 = new TextDecoder();
+const ENCODER = new TextEncoder();
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+const BACKSLASH = '\\';
+const SLASH = 0x2f;
+const BACKSLASH_CODE = 0x5c;
 const EQUALS = 0x3d;
-/** Characters decoded at a time (a whole number of quads): small strings die young, cheaply. */
-const PIECE = 48 * 1024;
+/** How far into a body the member may start: past this, the body is collected whole and parsed. */
+const MAX_HEAD_BYTES = 64 * 1024;
+/** The first buffer for the decoded bytes when the caller has no size to expect. */
+const DEFAULT_CAPACITY = 64 * 1024;
 
 /**
- * Takes the base64 string member `name` (`"content":"…"`, as Hubzilla's `filedata` sends 1.4 MB of
- * it per chunk) out of a raw JSON body and decodes it strictly, straight from the bytes: no 1.4 MB
- * body string, no 1.4 MB member string, only small pieces that the young generation frees at once.
- * Measured: the peak memory of a download and its garbage-collection time drop (bench/RESULTS.md).
+ * A body collector that takes the base64 string member `name` (`"content":"…"`, 1.4 MB of it per
+ * 1 MiB `filedata` chunk) out of a JSON body AS IT ARRIVES and decodes it strictly on the way,
+ * piece by piece (`readBodyBytes` hands over what the socket gave, 16 to 64 KB): the body is never
+ * held whole, and no string longer than a piece is built. Measured: less CPU, garbage collection and
+ * peak memory per chunk than joining the body first (bench/RESULTS.md, "Profile for issue 14").
  *
- * `undefined` when the member is not there: the caller then parses the whole body as before. The
- * caller must check that the member it lifted is the one it meant (its value in the parsed rest is
- * `""`): a hostile body could nest another first.
- * Corrupted base64 is a `ValidationError`.
+ * The collected `bytes` are the body with the member's value emptied (`"content":""`), to parse as
+ * usual; `lifted` is its decoded value. The caller must check that the member it lifted is the one
+ * it meant (its value in the parsed rest is `""`): a hostile body could nest another first. A body
+ * whose member does not start within 64 KiB is collected whole, nothing lifted. Corrupted base64 (any
+ * character outside the standard alphabet, any escape but PHP's `\/`, misplaced or extra `=`, a
+ * length that is no whole quad) is a `ValidationError`.
+ *
+ * `expectedBytes`: how many decoded bytes to make room for at first (a chunk's `length`).
  */
-export function liftBase64Member(bytes: Uint8Array, name: string): LiftedMember | undefined {
-  const marker = new TextEncoder().encode(`"${name}":"`);
-  const from = indexOf(bytes, marker);
-  if (from < 0) return undefined;
-  const start = from + marker.length;
-  const end = bytes.indexOf(QUOTE, start);
-  if (end < 0) return undefined;
-  const decoded = decodeBase64Span(bytes, start, end);
-  return { json: UTF8.decode(bytes.subarray(0, start)) + UTF8.decode(bytes.subarray(end)), bytes: decoded };
+export function liftBase64Member(name: string, expectedBytes?: number): BodyCollector {
+  return new Base64MemberCollector(ENCODER.encode(`"${name}":"`), expectedBytes);
 }
 
-/** Anything but the base64 alphabet, `=` and the `\` of PHP's `\/`. */
-const NOT_BASE64 = /[^A-Za-z0-9+/=\\]/;
+class Base64MemberCollector implements BodyCollector {
+  readonly #marker: Uint8Array;
+  #state: 'head' | 'member' | 'tail' | 'whole' = 'head';
+  /** Before the member: the body so far (up to its opening quote, once found). */
+  #head: Uint8Array[] = [];
+  #headSize = 0;
+  /** From the member's closing quote on. */
+  readonly #tail: Uint8Array[] = [];
+  /** The decoded bytes, allocated at the member (`#expected` bytes, grown if a chunk has more). */
+  #out: Uint8Array | undefined;
+  readonly #expected: number;
+  #written = 0;
+  /** The last characters of the previous piece, less than a quad (and a dangling `\`): decoded with the next. */
+  #carry = '';
+
+  constructor(marker: Uint8Array, expectedBytes: number | undefined) {
+    this.#marker = marker;
+    this.#expected = expectedBytes ?? DEFAULT_CAPACITY;
+  }
+
+  add(piece: Uint8Array): void {
+    if (this.#state === 'member') this.#member(piece);
+    else if (this.#state === 'head') this.#findMember(piece);
+    else this.#tail.push(piece);
+  }
+
+  finish(): CollectedBody {
+    const bytes = joinBytes([...this.#head, ...this.#tail]);
+    // Found and decoded to its closing quote; else the body as received (cut off inside the member,
+    // what remains is no JSON, and the parser says so).
+    if (this.#state !== 'tail') return { bytes };
+    const out = this.#out ?? allocate(0);
+    // Far less than room was made for (a short last chunk): a copy, so a view does not keep it all alive.
+    if (this.#written < out.byteLength / 2)
+      return { bytes, lifted: new Uint8Array(out.subarray(0, this.#written)) };
+    // A plain Uint8Array view (no copy), so Node and browsers hand out the same type.
+    return { bytes, lifted: new Uint8Array(out.buffer, out.byteOffset, this.#written) };
+  }
+
+  /** Before the member: looks for `"name":"` in the body so far (it may span pieces). */
+  #findMember(piece: Uint8Array): void {
+    const searchedUpTo = Math.max(0, this.#headSize - this.#marker.length + 1);
+    this.#head.push(piece);
+    this.#headSize += piece.byteLength;
+    const head = joinBytes(this.#head);
+    this.#head = [head];
+    const at = indexOf(head, this.#marker, searchedUpTo);
+    if (at < 0) {
+      if (this.#headSize > MAX_HEAD_BYTES) this.#state = 'whole';
+      return;
+    }
+    const start = at + this.#marker.length;
+    this.#head = [head.subarray(0, start)];
+    this.#state = 'member';
+    this.#member(head.subarray(start));
+  }
+
+  /** Inside the member: decodes up to its closing quote (base64 has no `"`, PHP escapes none). */
+  #member(piece: Uint8Array): void {
+    const quote = piece.indexOf(QUOTE);
+    if (quote < 0) {
+      this.#decode(piece, false);
+      return;
+    }
+    this.#decode(piece.subarray(0, quote), true);
+    this.#state = 'tail';
+    this.#tail.push(piece.subarray(quote));
+  }
+
+  /**
+   * Decodes the whole quads of the carry and `bytes`, keeping the rest for the next piece. Strict:
+   * every `\` must start PHP's `\/`; the characters must be as many as the string's bytes (a
+   * non-ASCII byte decodes to fewer, or to U+FFFD, which no decoder reads as base64); `=` only at the
+   * member's end; and each piece must decode to exactly the bytes its characters promise, so
+   * nothing a lenient decoder skips goes unnoticed.
+   */
+  #decode(bytes: Uint8Array, last: boolean): void {
+    const decoded = UTF8.decode(bytes);
+    if (decoded.length !== bytes.byteLength) throw corrupted();
+    const text = this.#carry + decoded;
+    let escapes = 0;
+    let dangling = false;
+    for (let at = text.indexOf(BACKSLASH); at >= 0; at = text.indexOf(BACKSLASH, at + 2)) {
+      if (at === text.length - 1) dangling = true;
+      else if (text.charCodeAt(at + 1) !== SLASH) throw corrupted();
+      else escapes++;
+    }
+    const chars = text.length - escapes - (dangling ? 1 : 0);
+    let held = chars % 4;
+    if (last && (dangling || held !== 0)) throw corrupted();
+    // Cut before the last `held` characters (an escape is two), and before a dangling `\`.
+    let cut = back(text, text.length - (dangling ? 1 : 0), held);
+    let padding = paddingOf(text, cut);
+    if (padding < 0) throw corrupted();
+    if (padding > 0 && !last) {
+      // Padding is the member's end or a corruption: which, the next piece tells.
+      cut = back(text, cut, 4);
+      held += 4;
+      padding = 0;
+    }
+    const quads = cut === text.length ? text : text.slice(0, cut);
+    this.#carry = cut === text.length ? '' : text.slice(cut);
+    const expected = ((chars - held) / 4) * 3 - padding;
+    const out = this.#reserve(expected);
+    if (decodeQuads(quads, escapes > 0, out, this.#written) !== expected) throw corrupted();
+    this.#written += expected;
+  }
+
+  /** Makes room for `more` decoded bytes, doubling the buffer when a chunk is larger than expected. */
+  #reserve(more: number): Uint8Array {
+    const needed = this.#written + more;
+    const out = this.#out;
+    if (out !== undefined && needed <= out.byteLength) return out;
+    const grown = allocate(
+      out === undefined ? Math.max(needed, this.#expected) : Math.max(needed, out.byteLength * 2),
+    );
+    if (out !== undefined) grown.set(out.subarray(0, this.#written));
+    this.#out = grown;
+    return grown;
+  }
+}
+
+/** 0, 1 or 2 for a valid end of the base64 in `text` before `end`; -1 for a `=` anywhere else. */
+function paddingOf(text: string, end: number): number {
+  const equals = text.indexOf('=');
+  // A `=` past `end` is held for the next piece, which tells whether it ends the member.
+  if (equals < 0 || equals >= end) return 0;
+  if (equals === end - 1) return 1;
+  if (equals === end - 2 && text.charCodeAt(end - 1) === EQUALS) return 2;
+  return -1;
+}
+
+/** The position `count` base64 characters before `from` in `text` (PHP's `\/` is one). */
+function back(text: string, from: number, count: number): number {
+  let at = from;
+  for (let left = count; left > 0 && at > 0; left--)
+    at -= text.charCodeAt(at - 1) === SLASH && text.charCodeAt(at - 2) === BACKSLASH_CODE ? 2 : 1;
+  return at;
+}
 
 /**
- * Strict standard base64 between `start` and `end` (PHP's `\/` read as `/`), checked piece by piece
- * with native scans (a byte loop in JavaScript cost 3 to 5 ms per MiB here): only the alphabet, `=`
- * only at the very end and at most two, a whole number of quads, and exactly the bytes that
- * promises. The body's bytes are not changed (an error message may still quote them).
+ * Decodes whole quads of standard base64 (with PHP's `\/` escapes) into `out` at `offset`; returns
+ * how many bytes it wrote, which the caller compares with what the characters promise. Node's
+ * decoder skips what is not base64 (the `\` of an escape included), so only what it ACCEPTS beyond
+ * the standard alphabet is refused here: base64url's `-` and `_`. Browsers: `atob` after a check of
+ * the alphabet.
  */
-function decodeBase64Span(bytes: Uint8Array, start: number, end: number): Uint8Array {
-  const size = Math.floor(((end - start) * 3) / 4);
-  // A Buffer in Node, to decode each piece into place with its native decoder.
-  const out = buffer ? buffer.allocUnsafe(size) : new Uint8Array(size);
-  let written = 0;
-  let chars = 0;
-  for (let from = start; from < end; ) {
-    let to = Math.min(end, from + PIECE);
-    // Never split an escape.
-    if (to < end && bytes[to - 1] === BACKSLASH) to++;
-    let piece = UTF8.decode(bytes.subarray(from, to));
-    if (NOT_BASE64.test(piece)) throw corrupted();
-    if (piece.includes('\\')) {
-      piece = piece.replaceAll('\\/', '/');
-      // Any other escape (JSON allows `\u0041` for `A`): rare enough to refuse as not plain base64.
-      if (piece.includes('\\')) throw corrupted();
-    }
-    const equals = piece.indexOf('=');
-    if (equals >= 0 && (to < end || !/^={1,2}$/.test(piece.slice(equals)))) throw corrupted();
-    // Whole quads only: the last (length % 4) characters are read again with the next piece, by
-    // moving its start back over their bytes (an escape is two bytes for one character).
-    let rest = to < end ? piece.length % 4 : 0;
-    let next = to;
-    while (rest > 0) {
-      next -= bytes[next - 2] === BACKSLASH && bytes[next - 1] !== BACKSLASH ? 2 : 1;
-      rest--;
-    }
-    const whole = piece.length - (to < end ? piece.length % 4 : 0);
-    chars += whole;
-    if (whole > 0)
-      written += decodePiece(whole === piece.length ? piece : piece.slice(0, whole), out, written);
-    from = next;
+function decodeQuads(quads: string, escaped: boolean, out: Uint8Array, offset: number): number {
+  if (quads.length === 0) return 0;
+  if (buffer) {
+    if (quads.includes('-') || quads.includes('_')) throw corrupted();
+    return (out as NodeBuffer).write(quads, offset, 'base64');
   }
-  const padding = bytes[end - 1] === EQUALS ? (bytes[end - 2] === EQUALS ? 2 : 1) : 0;
-  if (chars % 4 !== 0 || written !== (chars / 4) * 3 - padding) throw corrupted();
-  // A plain Uint8Array view (no copy), so Node and browsers hand out the same type.
-  return new Uint8Array(out.buffer, out.byteOffset, written);
-}
-
-/** Decodes `piece` (already checked) into `out` at `offset`; returns how many bytes it wrote. */
-function decodePiece(piece: string, out: Uint8Array, offset: number): number {
-  if (buffer) return (out as NodeBuffer).write(piece, offset, 'base64');
-  const binary = atob(piece);
+  const plain = escaped ? quads.replaceAll('\\/', '/') : quads;
+  if (NOT_BASE64.test(plain)) throw corrupted();
+  const binary = atob(plain);
   for (let index = 0; index < binary.length; index++) out[offset + index] = binary.charCodeAt(index);
   return binary.length;
 }
 
-/** The first position of `needle` in `haystack` (the marker sits in the first kilobyte). */
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+/** Anything but the standard alphabet and `=`. */
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
+
+/** A Buffer in Node, to decode each piece into place with its native decoder. */
+function allocate(size: number): Uint8Array {
+  return buffer ? buffer.allocUnsafe(size) : new Uint8Array(size);
+}
+
+/** The first position of `needle` in `haystack` at or after `from`. */
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0]!;
-  for (let at = haystack.indexOf(first); at >= 0; at = haystack.indexOf(first, at + 1)) {
+  for (let at = haystack.indexOf(first, from); at >= 0; at = haystack.indexOf(first, at + 1)) {
     let index = 1;
     while (index < needle.length && haystack[at + index] === needle[index]) index++;
     if (index === needle.length) return at;

@@ -1,3 +1,4 @@
+import { type BodyCollector, type CollectedBody, wholeBody } from './body-collector.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 
@@ -16,13 +17,15 @@ export interface BodyLimits {
  * Reads a whole body within the attempt's deadline and a byte limit: a server that stalls
  * mid-body ends in `TimeoutError`, an endless or oversized body (a gzip bomb included: fetch hands
  * over decoded bytes) in `ResponseTooLargeError` as soon as the limit is passed, never a hang or
- * unbounded memory. Runs inside the attempt, so a cut-off body can still be retried.
+ * unbounded memory. Runs inside the attempt, so a cut-off body can still be retried. `collector`
+ * takes the pieces as they arrive (default: joined whole).
  */
 export async function readBodyBytes(
   body: ReadableStream<Uint8Array> | null,
   limits: BodyLimits,
-): Promise<Uint8Array> {
-  if (body === null) return EMPTY;
+  collector: BodyCollector = wholeBody(),
+): Promise<CollectedBody> {
+  if (body === null) return collector.finish();
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -41,40 +44,35 @@ export async function readBodyBytes(
   });
   timedOut.catch(() => {});
   try {
-    return await Promise.race([drain(reader, limits), timedOut]);
+    return await Promise.race([drain(reader, limits, collector), timedOut]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-const EMPTY = new Uint8Array(0);
-
-/** Collects the bytes into one buffer: decoded once, when and if text is needed. */
+/** Hands the pieces to `collector` within the byte limit; anything that fails stops the read. */
 async function drain(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limits: BodyLimits,
-): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
+  collector: BodyCollector,
+): Promise<CollectedBody> {
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limits.maxBytes) {
-      reader.cancel().catch(() => {});
-      throw new ResponseTooLargeError(
-        `The answer of ${limits.url} passed ${limits.maxBytes} bytes (maxResponseBytes); reading stopped there`,
-        { url: limits.url, limit: limits.maxBytes },
-      );
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limits.maxBytes) {
+        throw new ResponseTooLargeError(
+          `The answer of ${limits.url} passed ${limits.maxBytes} bytes (maxResponseBytes); reading stopped there`,
+          { url: limits.url, limit: limits.maxBytes },
+        );
+      }
+      collector.add(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return collector.finish();
 }

@@ -1,5 +1,6 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type { Authorizer } from './authorizer.js';
+import type { BodyCollector, CollectedBody } from './body-collector.js';
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
@@ -45,6 +46,8 @@ export interface HttpRequest {
   maxResponseBytes?: number | undefined;
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
   serverErrorHint?: string | undefined;
+  /** Reads a 2xx body as it arrives (a `filedata` chunk's base64 decoded on the way). Default: whole. */
+  collect?: (() => BodyCollector) | undefined;
   options?: RequestOptions | undefined;
 }
 
@@ -59,8 +62,10 @@ export interface ResponseHead {
 
 /** A whole answer, body read, after retries and redirects. Any status: the caller decides what is an error. */
 export interface HttpResponse extends ResponseHead {
-  /** The body as received. */
+  /** The body as received (a lifted member's value emptied, see `HttpRequest.collect`). */
   bytes: Uint8Array;
+  /** What the request's collector took out of the body. */
+  lifted?: Uint8Array | undefined;
   /** The body as text (UTF-8), decoded on first use: a `filedata` chunk never needs it. */
   readonly text: string;
 }
@@ -181,12 +186,12 @@ export class Transport {
       });
       prepared?.done?.();
       if (!isRedirect(response)) {
-        const bytes = await readBodyBytes(call.body, {
-          timeLeftMs: timeLeft(),
-          maxBytes: call.maxBytes,
-          url: call.url,
-          timeoutMs: call.timeout,
-        });
+        const ok = response.status >= 200 && response.status < 300;
+        const body = await readBodyBytes(
+          call.body,
+          { timeLeftMs: timeLeft(), maxBytes: call.maxBytes, url: call.url, timeoutMs: call.timeout },
+          ok ? request.collect?.() : undefined,
+        );
         call.body = null;
         hooks.onResponse?.({
           method: call.method,
@@ -195,7 +200,7 @@ export class Transport {
           status: response.status,
           durationMs: Date.now() - call.attemptStartedAt,
         });
-        return answered(response, bytes, call);
+        return answered(response, body, call);
       }
       await call.body?.cancel().catch(() => {});
       call.body = null;
@@ -259,7 +264,7 @@ export class Transport {
 
 const UTF8 = new TextDecoder();
 
-function answered(response: Response, bytes: Uint8Array, call: Call): HttpResponse {
+function answered(response: Response, { bytes, lifted }: CollectedBody, call: Call): HttpResponse {
   let text: string | undefined;
   return {
     status: response.status,
@@ -267,6 +272,7 @@ function answered(response: Response, bytes: Uint8Array, call: Call): HttpRespon
     method: call.method,
     url: call.url,
     bytes,
+    lifted,
     get text() {
       text ??= UTF8.decode(bytes);
       return text;

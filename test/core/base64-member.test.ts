@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { decodeBase64 } from '../../src/core/base64.js';
 import { liftBase64Member } from '../../src/core/base64-member.js';
+import type { CollectedBody } from '../../src/core/body-collector.js';
 import { ValidationError } from '../../src/index.js';
 import { alice, on } from '../native/hub.js';
 import { hubzillaJson } from '../support/fixtures.js';
@@ -13,16 +15,78 @@ const encode = (text: string) => new TextEncoder().encode(text);
 const phpBody = (base64: string, before = '"filename":"a.bin",') =>
   encode(`{"attach":{${before}"content":"${base64.replaceAll('/', '\\/')}","start":0}}`);
 
-describe('liftBase64Member', () => {
-  it('decodes any bytes exactly, across its pieces, and leaves the rest to parse', () => {
+/** Hands `body` to a fresh collector cut at `cuts` (positions), as a socket would deliver it. */
+function collect(body: Uint8Array, cuts: number[] = [], expected?: number): CollectedBody {
+  const collector = liftBase64Member('content', expected);
+  let from = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    collector.add(body.subarray(from, Math.max(from, cut)));
+    from = Math.max(from, cut);
+  }
+  collector.add(body.subarray(from));
+  return collector.finish();
+}
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** The strict reference: what `JSON.parse` and a regex-checked decode make of the member. */
+const STRICT = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+describe('liftBase64Member: a body collector', () => {
+  it('decodes any bytes exactly, however the body is cut into pieces, and leaves the rest to parse', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200_000 }), (data) => {
-        const lifted = liftBase64Member(phpBody(Buffer.from(data).toString('base64')), 'content');
-        expect(lifted).toBeDefined();
-        expect(Buffer.from(lifted!.bytes).equals(Buffer.from(data))).toBe(true);
-        expect(JSON.parse(lifted!.json)).toEqual({ attach: { filename: 'a.bin', content: '', start: 0 } });
-      }),
-      { numRuns: 40, seed: 7 },
+      fc.property(
+        fc.uint8Array({ maxLength: 200_000 }),
+        fc.array(fc.nat(300_000), { maxLength: 40 }),
+        fc.option(fc.nat(300_000), { nil: undefined }),
+        (data, cuts, expected) => {
+          const body = phpBody(Buffer.from(data).toString('base64'));
+          const { bytes, lifted } = collect(body, cuts, expected);
+          expect(lifted).toBeDefined();
+          expect(Buffer.from(lifted!).equals(Buffer.from(data))).toBe(true);
+          expect(JSON.parse(text(bytes))).toEqual({ attach: { filename: 'a.bin', content: '', start: 0 } });
+        },
+      ),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+
+  it('agrees with a strict decoder on random corruptions, cut anywhere', () => {
+    const alphabet = 'ABCQUJDRabc0189+/=\\-_ \néŁ"*%';
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 0, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(100), fc.constantFrom(...alphabet)), { maxLength: 3 }),
+        fc.array(fc.nat(120), { maxLength: 6 }),
+        (data, edits, cuts) => {
+          const chars = [...Buffer.from(data).toString('base64')];
+          for (const [at, char] of edits) chars.splice(at % (chars.length + 1), 0, char);
+          const base64 = chars.join('');
+          // As PHP would write it, unless the edit is itself a backslash: then it stays raw.
+          const member = base64.replaceAll('/', '\\/').replaceAll('\\\\/', '\\/');
+          const body = encode(`{"attach":{"content":"${member}"}}`);
+          let parsed: string | undefined;
+          try {
+            parsed = JSON.parse(text(body)).attach.content as string;
+          } catch {}
+          const valid = parsed !== undefined && STRICT.test(parsed) && !member.includes('\\u');
+          // What files.data makes of it: the lifted bytes if the parsed rest holds the member
+          // empty, else the member as parsed, decoded strictly; any failure is a refusal.
+          const outcome = (): Uint8Array => {
+            let collected: CollectedBody;
+            try {
+              collected = collect(body, cuts);
+            } catch (error) {
+              expect(error).toBeInstanceOf(ValidationError);
+              throw error;
+            }
+            const { bytes, lifted } = collected;
+            const content = JSON.parse(text(bytes)).attach.content as string;
+            return lifted !== undefined && content === '' ? lifted : decodeBase64(content);
+          };
+          if (valid) expect(Buffer.from(outcome()).equals(Buffer.from(parsed!, 'base64'))).toBe(true);
+          else expect(outcome).toThrow();
+        },
+      ),
+      { numRuns: 3000, seed: 11 },
     );
   });
 
@@ -33,25 +97,44 @@ describe('liftBase64Member', () => {
     ['three padding characters', 'QUJDR==='],
     ['a length that is no whole quad', 'QUJDR'],
     ['a non-ASCII byte', 'QUJDé0VG'],
-  ])('refuses %s with a ValidationError', (_, base64) => {
-    expect(() => liftBase64Member(phpBody(base64), 'content')).toThrow(ValidationError);
+    ['a non-ASCII character that Node would read as A (U+0141)', 'QUJDŁ0VG'],
+    ['white space', 'QUJD RVG'],
+  ])('refuses %s with a ValidationError, in one piece or byte by byte', (_, base64) => {
+    const body = phpBody(base64);
+    expect(() => collect(body)).toThrow(ValidationError);
+    expect(() => collect(body, [...body.keys()])).toThrow(ValidationError);
   });
 
   it("refuses any escape but PHP's \\/ (base64 never needs one)", () => {
-    expect(() => liftBase64Member(encode('{"attach":{"content":"QU\\u004aD"}}'), 'content')).toThrow(
-      ValidationError,
-    );
-    expect(() => liftBase64Member(encode('{"attach":{"content":"QU\\nJD"}}'), 'content')).toThrow(
-      ValidationError,
-    );
-    expect(() => liftBase64Member(encode('{"attach":{"content":"QU\\u002eJD"}}'), 'content')).toThrow(
-      ValidationError,
-    );
+    for (const body of [
+      '{"attach":{"content":"QU\\u004aD"}}',
+      '{"attach":{"content":"QU\\nJD"}}',
+      '{"attach":{"content":"QUJ\\\\"}}',
+    ])
+      expect(() => collect(encode(body))).toThrow(ValidationError);
   });
 
-  it('leaves bodies without the member to the JSON parser', () => {
-    expect(liftBase64Member(encode('{"attach":{"filename":"x"}}'), 'content')).toBeUndefined();
-    expect(liftBase64Member(encode(''), 'content')).toBeUndefined();
+  it('leaves bodies without the member, or with it past 64 KiB, whole to the JSON parser', () => {
+    for (const body of [
+      '{"attach":{"filename":"x"}}',
+      '',
+      `{"pad":"${'x'.repeat(70_000)}","content":"QUJD"}`,
+    ]) {
+      const collected = collect(encode(body), [10, 40_000, 66_000]);
+      expect(collected.lifted).toBeUndefined();
+      expect(text(collected.bytes)).toBe(body);
+    }
+  });
+
+  it('finds the member when its name is cut between pieces', () => {
+    const body = phpBody('QUJD');
+    const at = text(body).indexOf('"content"');
+    for (let cut = at; cut < at + 12; cut++) expect(text(collect(body, [cut]).lifted!)).toBe('ABC');
+  });
+
+  it('hands out a right-sized copy, not a view of a buffer mostly empty', () => {
+    const { lifted } = collect(phpBody('QUJD'), [], 1024 * 1024);
+    expect(lifted!.buffer.byteLength).toBe(3);
   });
 });
 
@@ -75,5 +158,54 @@ describe('files.data with a lifted content', () => {
     const attach = { ...recorded, content: 'QUJD*EVG', length: 6 };
     server.use(on('filedata', () => HttpResponse.json({ attach })));
     await expect(alice().files.data({ file_id: 'a96cb502', length: 6 })).rejects.toThrow(/corrupted base64/);
+  });
+});
+
+describe('liftBase64Member without Node’s Buffer (browsers: atob)', () => {
+  it('decodes exactly and refuses the same corruptions', async () => {
+    const NodeBuffer = Buffer;
+    vi.stubGlobal('Buffer', undefined);
+    vi.resetModules();
+    try {
+      const { liftBase64Member: lift } = await import('../../src/core/base64-member.js');
+      const { ValidationError: BrowserValidationError } = await import(
+        '../../src/core/errors/validation-error.js'
+      );
+      const run = (body: Uint8Array, cuts: number[]) => {
+        const collector = lift('content');
+        let from = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          collector.add(body.subarray(from, Math.max(from, cut)));
+          from = Math.max(from, cut);
+        }
+        collector.add(body.subarray(from));
+        return collector.finish();
+      };
+      fc.assert(
+        fc.property(
+          fc.uint8Array({ maxLength: 5000 }),
+          fc.array(fc.nat(8000), { maxLength: 8 }),
+          (data, cuts) => {
+            const { lifted } = run(phpBody(NodeBuffer.from(data).toString('base64')), cuts);
+            expect(NodeBuffer.from(lifted!).equals(NodeBuffer.from(data))).toBe(true);
+          },
+        ),
+        { numRuns: 40, seed: 3 },
+      );
+      for (const base64 of [
+        'QUJD*EVG',
+        'QUJD-_VG',
+        'QU==QUJD',
+        'QUJDR===',
+        'QUJDR',
+        'QUJDé0VG',
+        'QUJDŁ0VG',
+        'QUJD RVG',
+      ])
+        expect(() => run(phpBody(base64), [25])).toThrow(BrowserValidationError);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

@@ -83,8 +83,8 @@ export class FilesResource {
         schema: FileDataAnswerSchema,
         subject: `File "${file_id}"`,
         serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
-        // The base64 is decoded straight from the body's bytes, without a 1.4 MB string per chunk.
-        lift: (bytes: Uint8Array) => liftBase64Member(bytes, 'content'),
+        // The base64 is decoded as the body arrives: no whole body, no 1.4 MB string per chunk.
+        collect: () => liftBase64Member('content', query.length),
         unwrap: (
           { attach }: z.output<typeof FileDataAnswerSchema>,
           _screened: unknown,
