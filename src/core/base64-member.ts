@@ -103,16 +103,31 @@ class Base64MemberCollector implements BodyCollector {
   }
 
   /**
-   * Decodes the whole quads of the carry and `bytes`, keeping the rest for the next piece. Strict:
-   * every `\` must start PHP's `\/`; the characters must be as many as the string's bytes (a
-   * non-ASCII byte decodes to fewer, or to U+FFFD, which no decoder reads as base64); `=` only at the
-   * member's end; and each piece must decode to exactly the bytes its characters promise, so
-   * nothing a lenient decoder skips goes unnoticed.
+   * Decodes a piece of the member. The quad the previous piece began (`#carry`) is finished on its
+   * own first, so the rest decodes from slices of this piece's string: joining the carry to the
+   * whole piece would copy every piece once more.
    */
   #decode(bytes: Uint8Array, last: boolean): void {
-    const decoded = UTF8.decode(bytes);
-    if (decoded.length !== bytes.byteLength) throw corrupted();
-    const text = this.#carry + decoded;
+    let text = UTF8.decode(bytes);
+    // A non-ASCII byte decodes to fewer characters, or to U+FFFD, which no decoder reads as base64.
+    if (text.length !== bytes.byteLength) throw corrupted();
+    if (this.#carry !== '') {
+      const take = completingChars(this.#carry, text);
+      const rest = text.slice(take);
+      this.#decodeQuads(text.slice(0, take), last && rest.length === 0);
+      text = rest;
+      if (text.length === 0) return;
+    }
+    this.#decodeQuads(text, last);
+  }
+
+  /**
+   * Decodes the whole quads of the carry and `more`, keeping the rest for the next piece. Strict:
+   * every `\` must start PHP's `\/`; `=` only at the member's end; and each call must decode to
+   * exactly the bytes its characters promise, so nothing a lenient decoder skips goes unnoticed.
+   */
+  #decodeQuads(more: string, last: boolean): void {
+    const text = this.#carry === '' ? more : this.#carry + more;
     let escapes = 0;
     let dangling = false;
     for (let at = text.indexOf(BACKSLASH); at >= 0; at = text.indexOf(BACKSLASH, at + 2)) {
@@ -153,6 +168,24 @@ class Base64MemberCollector implements BodyCollector {
     this.#out = grown;
     return grown;
   }
+}
+
+/**
+ * How many characters of `text` finish the quad `carry` began (fewer if `text` is shorter): a `\/`
+ * is one character, and a `\` the carry ends with is finished by the `/` that starts `text`.
+ */
+function completingChars(carry: string, text: string): number {
+  let backslashes = 0;
+  for (let at = carry.indexOf(BACKSLASH); at >= 0; at = carry.indexOf(BACKSLASH, at + 1)) backslashes++;
+  // The carry's escapes were checked: a `\` at its end can only be the start of one.
+  const dangling = carry.endsWith(BACKSLASH);
+  // Its characters so far (a `\/` is one), the dangling escape counted as one.
+  const begun = ((carry.length - backslashes) % 4) + (dangling ? 1 : 0);
+  // 0: a whole quad held back because of its padding (see `#decodeQuads`).
+  let need = begun === 0 ? 0 : 4 - begun;
+  let at = dangling ? 1 : 0;
+  for (; need > 0 && at < text.length; need--) at += text.charCodeAt(at) === BACKSLASH_CODE ? 2 : 1;
+  return Math.min(at, text.length);
 }
 
 /** 0, 1 or 2 for a valid end of the base64 in `text` before `end`; -1 for a `=` anywhere else. */
