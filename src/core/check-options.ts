@@ -25,9 +25,7 @@ export function checkClientOptions(options: ClientOptions): void {
       `validation must be 'strict', 'warn' or 'off', got ${describe(options.validation)}`,
     );
   }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new ArgumentError('fetch must be a function (a fetch implementation) when given');
-  }
+  optionalFunction('fetch', options.fetch, ' (a fetch implementation) when given');
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel)) {
     throw new ArgumentError(
       `logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${describe(options.logLevel)}`,
@@ -47,11 +45,7 @@ export function checkClientOptions(options: ClientOptions): void {
   if (hooks !== undefined) {
     if (hooks === null || typeof hooks !== 'object')
       throw new ArgumentError('hooks must be an object when given');
-    for (const name of HOOK_NAMES) {
-      if (hooks[name] !== undefined && typeof hooks[name] !== 'function') {
-        throw new ArgumentError(`hooks.${name} must be a function when given`);
-      }
-    }
+    for (const name of HOOK_NAMES) optionalFunction(`hooks.${name}`, hooks[name]);
   }
 }
 
@@ -61,9 +55,7 @@ export function checkRequestOptions(options: RequestOptions | undefined): void {
   checkTimeout('timeout', options.timeout);
   checkHeaders('headers', options.headers);
   checkRetry(options.retry);
-  const progress = (options as { onUploadProgress?: unknown }).onUploadProgress;
-  if (progress !== undefined && typeof progress !== 'function')
-    throw new ArgumentError('onUploadProgress must be a function when given');
+  optionalFunction('onUploadProgress', (options as { onUploadProgress?: unknown }).onUploadProgress);
 }
 
 function checkTimeout(name: string, value: unknown): void {
@@ -82,9 +74,7 @@ function checkRetry(retry: number | RetryOptions | undefined): void {
   if (retry.limit !== undefined) count('retry.limit', retry.limit);
   if (retry.maxRetryAfter !== undefined) nonNegative('retry.maxRetryAfter', retry.maxRetryAfter);
   if (retry.backoffLimit !== undefined) nonNegative('retry.backoffLimit', retry.backoffLimit);
-  if (retry.delay !== undefined && typeof retry.delay !== 'function') {
-    throw new ArgumentError('retry.delay must be a function (attempt) => milliseconds');
-  }
+  optionalFunction('retry.delay', retry.delay, ' (attempt) => milliseconds');
   if (retry.statusCodes !== undefined) {
     const codes: unknown = retry.statusCodes;
     if (
@@ -109,6 +99,13 @@ function checkHeaders(name: string, headers: unknown): void {
         `${name}: the value of "${header}" must be a string without line breaks or NUL`,
       );
     }
+  }
+}
+
+/** `value` is a function or absent; `what` ends the message (the default: " when given"). */
+function optionalFunction(name: string, value: unknown, what = ' when given'): void {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new ArgumentError(`${name} must be a function${what}`);
   }
 }
 

@@ -36,7 +36,9 @@ export const FileDataAnswerSchema = z.looseObject({ attach: FileDataAttachSchema
 export const AttachAnswerSchema = z.looseObject({ attach: AttachSchema });
 
 /** `file`: the record with the whole content. */
-export const FileAnswerSchema = z.looseObject({ attach: z.extend(AttachSchema, { content: z.string() }) });
+export const FileAnswerSchema = z.looseObject({
+  attach: z.looseObject({ ...AttachSchema.shape, content: z.string() }),
+});
 
 /** `albums`. */
 export const AlbumsAnswerSchema = z.looseObject({ albums: z.array(AlbumSchema) });
@@ -48,7 +50,10 @@ export const PhotosAnswerSchema = z.looseObject({ photos: z.array(NativePhotoSch
 export const ItemListSchema = z.array(ItemSchema);
 
 /** `item/full`: `{item: [...]}`, or `[]` when nothing matches. */
-export const ItemFullAnswerSchema = z.union([z.looseObject({ item: z.array(ItemSchema) }), z.tuple([])]);
+export const ItemFullAnswerSchema = z.union([
+  z.looseObject({ item: z.array(ItemSchema) }),
+  z.array(z.never()),
+]);
 
 export const PrivacyGroupListSchema = z.array(PrivacyGroupSchema);
 export const GroupMemberListSchema = z.array(GroupMemberSchema);

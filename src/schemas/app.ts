@@ -26,18 +26,16 @@ const apiInfoFields = {
   /**
    * The page the server says it answered: 3.0.x always sends 0, 3.5+ echoes the request's raw
    * `page` text (`"2"`, or `""` when none was sent). Normalized to a `number`, or `null` when
-   * absent, empty or not a number. Not to be trusted for paging.
+   * absent, empty or not a number. Not to be trusted for paging. (Absent is handled in the
+   * transform, not with `z._default`: zod's default schema would cost every bundle 0.2 kB.)
    */
-  current_page: z._default(
-    z.pipe(
-      z.union([z.number(), z.string(), z.null()]),
-      z.transform((value: number | string | null): number | null => {
-        if (value === null || value === '') return null;
-        const page = Number(value);
-        return Number.isSafeInteger(page) ? page : null;
-      }),
-    ),
-    null,
+  current_page: z.pipe(
+    z.optional(z.union([z.number(), z.string(), z.null()])),
+    z.transform((value: number | string | null | undefined): number | null => {
+      if (value === undefined || value === null || value === '') return null;
+      const page = Number(value);
+      return Number.isSafeInteger(page) ? page : null;
+    }),
   ),
 };
 /** The schema of {@link ApiInfo}. */

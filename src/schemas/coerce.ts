@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { fail, show } from './issue.js';
 
 /*
  * The normalizers every record schema is built from. Both servers send database values as they
@@ -12,21 +13,6 @@ import * as z from 'zod/mini';
 const INTEGER_TEXT = /^-?\d+$/;
 /** Longer than any safe integer ("-9007199254740991"): rejected before the regex sees it. */
 const MAX_INT_CHARS = 17;
-
-/**
- * A value for an error message. A long one (a wrong field can hold a megabyte of base64) is
- * described, not cut: the client redacts secrets from messages, and a cut could keep half of one.
- */
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  if (text.length <= 40) return text;
-  return typeof value === 'string' ? `a string of ${value.length} characters` : `a ${typeof value} value`;
-}
-
-function fail(ctx: z.core.ParsePayload, message: string): never {
-  ctx.issues.push({ code: 'custom', message, input: ctx.value });
-  return z.NEVER;
-}
 
 /**
  * An integer, sent as a JSON number or as a decimal string (`7` or `"7"`, `-1` or `"-1"`) → `number`.
@@ -66,66 +52,6 @@ export const flagSchema = z.pipe(
       default:
         return fail(ctx, `Expected a flag (true/false, 0/1, "0"/"1"), received ${show(value)}`);
     }
-  }),
-);
-
-/** The two spellings of "no date" in Hubzilla (older releases and some tables use the first). */
-const NO_DATE = new Set(['0000-00-00 00:00:00', '0001-01-01 00:00:00']);
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** The decimal value of `text[from..to)`, or -1 when a character is not a digit. */
-function digits(text: string, from: number, to: number): number {
-  let value = 0;
-  for (let index = from; index < to; index++) {
-    const digit = text.charCodeAt(index) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-/**
- * `YYYY-MM-DD HH:MM:SS` read as UTC, calendar-checked (no month 13, no Feb 30), or `undefined`.
- * Hand-rolled rather than a regex plus `Date` arithmetic: it runs for every date of every record
- * and is several times faster.
- */
-function utcDate(text: string): Date | undefined {
-  if (
-    text.length !== 19 ||
-    text[4] !== '-' ||
-    text[7] !== '-' ||
-    text[10] !== ' ' ||
-    text[13] !== ':' ||
-    text[16] !== ':'
-  ) {
-    return undefined;
-  }
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 7);
-  const day = digits(text, 8, 10);
-  const hours = digits(text, 11, 13);
-  const minutes = digits(text, 14, 16);
-  const seconds = digits(text, 17, 19);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || hours < 0 || hours > 23) return undefined;
-  if (minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return undefined;
-  const leapDay = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
-  if (day > (DAYS_IN_MONTH[month - 1] ?? 0) + leapDay) return undefined;
-  const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
-  // Date.UTC maps the years 0-99 to 1900-1999.
-  if (year < 100) date.setUTCFullYear(year, month - 1, day);
-  return date;
-}
-
-/**
- * A Hubzilla date-time: a UTC string `YYYY-MM-DD HH:MM:SS` without zone → `Date`. The "no date"
- * values `0000-00-00 00:00:00` and `0001-01-01 00:00:00`, `null` and `""` → `null`. Anything else
- * (another format, an impossible calendar date) is rejected.
- */
-export const nativeDateSchema = z.pipe(
-  z.union([z.string(), z.null()]),
-  z.transform((value: string | null, ctx): Date | null => {
-    if (value === null || value === '' || NO_DATE.has(value)) return null;
-    return utcDate(value) ?? fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`);
   }),
 );
 

@@ -18,7 +18,8 @@ export {
   type User,
   UserSchema,
 } from './app.js';
-export { flagSchema, intSchema, nativeDateSchema, nullableStringSchema } from './coerce.js';
+export { flagSchema, intSchema, nullableStringSchema } from './coerce.js';
 export { extraField } from './extra-field.js';
 export type { KnownFields } from './known-fields.js';
 export * from './native/index.js';
+export { nativeDateSchema } from './native-date.js';

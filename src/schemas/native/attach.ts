@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { flagSchema, intSchema, nativeDateSchema } from '../coerce.js';
+import { flagSchema, intSchema } from '../coerce.js';
 import type { KnownFields } from '../known-fields.js';
+import { nativeDateSchema } from '../native-date.js';
 
 /** The fields of {@link Attach}, with the docs editors show on hover. */
 const attachFields = {
@@ -72,15 +73,24 @@ export const AttachSchema: z.ZodMiniObject<typeof attachFields, z.core.$loose> =
  */
 export interface Attach extends KnownFields<z.infer<typeof AttachSchema>> {}
 
+/**
+ * An integer, 0 when absent. A pipe rather than `z._default`: the same output, without zod's
+ * default schema in every `NativeClient` bundle.
+ */
+const intOrZero = z.pipe(
+  z.optional(intSchema),
+  z.transform((value: number | undefined) => value ?? 0),
+);
+
 /** The fields of {@link FileDataAttach}: the record's, with the chunk's always there. */
 const fileDataAttachFields = {
   ...attachFields,
   /** Base64 of the chunk's bytes; `""` past the end, for empty files and for folders. */
   content: z.string(),
   /** The offset of the chunk, echoed as sent (even when negative: the SDK never sends that). 0 when absent (folders). */
-  start: z._default(intSchema, 0),
+  start: intOrZero,
   /** The number of bytes actually returned: 0 past the end, for empty files, and when absent (folders). */
-  length: z._default(intSchema, 0),
+  length: intOrZero,
 };
 /** The schema of {@link FileDataAttach}. */
 export const FileDataAttachSchema: z.ZodMiniObject<typeof fileDataAttachFields, z.core.$loose> =

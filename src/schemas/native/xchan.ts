@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { flagSchema, intSchema, nativeDateSchema } from '../coerce.js';
+import { flagSchema, intSchema } from '../coerce.js';
 import type { KnownFields } from '../known-fields.js';
+import { nativeDateSchema } from '../native-date.js';
 
 /*
  * Encodings, said once for the field docs below: ids and codes arrive as JSON numbers or numeric
