@@ -5,7 +5,7 @@ import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { Hooks, RequestOptions, UploadOptions } from './options.js';
-import { type Fields, fieldEntries } from './query.js';
+import { type Fields, queryString } from './query.js';
 import { readBodyBytes } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
@@ -112,10 +112,8 @@ export class Transport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { baseUrl, redactor } = this.#config;
     const retry = retryPolicyFor(this.#config.retry, request.options?.retry);
-    const url = new URL(request.path, baseUrl);
-    // One serialization of the query: each `searchParams.append` would re-serialize the whole URL.
-    const entries = fieldEntries(request.query);
-    if (entries.length > 0) url.search = new URLSearchParams(entries).toString();
+    const query = queryString(request.query);
+    const url = new URL(query === '' ? request.path : `${request.path}?${query}`, baseUrl);
     const call: Call = {
       method: request.method,
       url: redactor.url(url),
