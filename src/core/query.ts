@@ -39,15 +39,11 @@ const FORM_SAFE = /^[\w*.-]*$/;
  * `url.search` (~0.6 µs in isolation, several between requests).
  */
 export function queryString(fields: Fields | undefined): string {
-  let query = '';
-  for (const [name, value] of fieldEntries(fields)) {
-    const pair =
-      FORM_SAFE.test(name) && FORM_SAFE.test(value)
-        ? `${name}=${value}`
-        : new URLSearchParams([[name, value]]).toString();
-    query = query === '' ? pair : `${query}&${pair}`;
-  }
-  return query;
+  return fieldEntries(fields)
+    .map(([name, value]) =>
+      FORM_SAFE.test(name + value) ? `${name}=${value}` : String(new URLSearchParams([[name, value]])),
+    )
+    .join('&');
 }
 
 /** Form body: urlencoded, or multipart when a file part is attached. */

@@ -14,30 +14,23 @@ const SECRET_PARAMETERS = [
   'code_verifier',
 ];
 
-const SECRET_PARAMETER_SET: ReadonlySet<string> = new Set(SECRET_PARAMETERS);
-
 /**
  * A query string with the value of every secret parameter replaced, the other pairs as they were.
- * Names are compared as `URLSearchParams` reads them (`+` a space, percent escapes decoded), so
- * `%74oken=…` is a `token` too.
+ * Names are compared as `URLSearchParams` decodes them (`+` a space, percent escapes), so
+ * `%74oken=…` is a `token` too; a name that cannot be decoded is none of them (it would keep a `%`).
  */
 function redactQuery(query: string): string {
-  const pairs = query.split('&');
-  for (let index = 0; index < pairs.length; index++) {
-    const pair = pairs[index]!;
-    const equals = pair.indexOf('=');
-    const name = equals === -1 ? pair : pair.slice(0, equals);
-    if (SECRET_PARAMETER_SET.has(formDecoded(name))) pairs[index] = `${name}=${REDACTED}`;
-  }
-  return pairs.join('&');
-}
-
-function formDecoded(text: string): string {
-  if (!text.includes('%') && !text.includes('+')) return text;
-  // Only ASCII escapes can spell a secret parameter's name; the others stay as they are.
-  return text
-    .replaceAll('+', ' ')
-    .replace(/%[0-7][0-9A-Fa-f]/g, (encoded) => String.fromCharCode(Number.parseInt(encoded.slice(1), 16)));
+  return query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {}
+      return SECRET_PARAMETERS.includes(decoded) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
 }
 
 /**
