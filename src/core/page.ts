@@ -44,7 +44,8 @@ export class Page<T> {
     loaded: LoadedPage<T, unknown>,
     loader: PageLoader<T, unknown>,
     seenBefore = 0,
-    seenKeysBefore: ReadonlySet<unknown> = new Set(),
+    // No default `new Set()`: most lists have no `keyOf`, and their pages need no set at all.
+    seenKeysBefore?: ReadonlySet<unknown>,
   ) {
     const { keyOf } = loaded;
     let items = loaded.items;

