@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A loopback server that answers Hubzilla's `filedata`/`filemeta` for one large virtual file whose
  * bytes are computed from their offset, so the server holds no copy of the file and the client's
- * memory can be measured alone.
+ * memory can be measured alone. Answers are written as Hubzilla's PHP writes them: `json_encode`
+ * escapes every `/` as `\/`, which the client must parse (or decode) as from a real hub.
  */
 export interface VirtualHub {
   baseUrl: string;
@@ -81,7 +82,7 @@ export async function startVirtualHub(size: number): Promise<VirtualHub> {
     response.end(
       JSON.stringify({
         attach: { ...record, start, length: bytes.length, content: bytes.toString('base64') },
-      }),
+      }).replaceAll('/', '\\/'),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,6 +12,7 @@ import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
 import { prepareBody } from './upload-body.js';
+import { SignalLink } from './signal-link.js';
 import { sdkUserAgent } from './user-agent.js';
 
 export interface TransportConfig {
@@ -82,6 +83,8 @@ interface Call {
   attemptStartedAt: number;
   /** The current response's body, kept aside by `#fetchKeepingBody` (see there). */
   body: ReadableStream<Uint8Array> | null;
+  /** The current attempt's signal, when the caller gave one (see `SignalLink`). */
+  link: SignalLink | undefined;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -128,13 +131,20 @@ export class Transport {
       signal: request.options?.signal,
       attemptStartedAt: 0,
       body: null,
+      link: undefined,
     };
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const mayRetry = call.idempotent && attempt <= retry.limit;
       try {
         call.signal?.throwIfAborted();
-        const response = await this.#attempt(call, url, request, attempt);
+        call.link = call.signal ? new SignalLink(call.signal) : undefined;
+        let response: HttpResponse;
+        try {
+          response = await this.#attempt(call, url, request, attempt);
+        } finally {
+          call.link?.release();
+        }
         // A 401 means nothing was done: after fresh credentials (a new token) it is safe to send
         // again, writes included, once.
         if (response.status === 401 && !refreshed && this.#config.authorizer?.refresh?.()) {
@@ -182,7 +192,7 @@ export class Transport {
       const response = await this.#ky(target, {
         method: request.method,
         ...(prepared ? { body: prepared.body } : {}),
-        ...(call.signal ? { signal: call.signal } : {}),
+        // No `signal`: the caller's reaches fetch through `call.link` (see `SignalLink`).
         // The client's headers are ky's defaults; a call's own (and its body's) replace them.
         ...(ownHeaders && Object.keys(ownHeaders).length > 0 ? { headers: this.#headers(ownHeaders) } : {}),
         timeout: Math.max(1, timeLeft()),
@@ -240,8 +250,19 @@ export class Transport {
     init?: RequestInit,
   ): Promise<Response> {
     const custom = this.#config.fetch;
+    let request = input;
+    let options = init;
+    if (call.link) {
+      // ky's own signal (its timeout) and the caller's, through one signal of this attempt; set on
+      // the Request itself, which a custom fetch may read alone.
+      const { signal } = call.link;
+      if (input instanceof Request) {
+        call.link.follow(input.signal);
+        request = new Request(input, { signal });
+      } else options = { ...init, signal };
+    }
     // Looked up per call (not at construction) so that a fetch patched later (msw, tests) is used.
-    const response = await (custom ? custom(input, init) : globalThis.fetch(input, init));
+    const response = await (custom ? custom(request, options) : globalThis.fetch(request, options));
     call.body = response.body;
     if (response.body === null) return response;
     const copy = new Response(null, {

@@ -27,6 +27,20 @@ const USER = JSON.stringify({
 const fast = { limit: 2, delay: () => 0 };
 
 describe('the wire', () => {
+  it("an abort mid-body stops the read at once with the caller's reason", async () => {
+    const baseUrl = await loopback.serve((_, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(USER.length) });
+      response.write(USER.slice(0, 20));
+    });
+    const controller = new AbortController();
+    const reason = new Error('stop reading');
+    setTimeout(() => controller.abort(reason), 100);
+    const started = Date.now();
+    const client = new AppClient({ baseUrl, token: TOKEN, timeout: 10_000 });
+    await expect(client.user.getUser({}, { signal: controller.signal })).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('a body that stalls half-way ends in TimeoutError, never a hang', async () => {
     const baseUrl = await loopback.serve((_, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(USER.length) });
