@@ -16,8 +16,13 @@ const phpBody = (base64: string, before = '"filename":"a.bin",') =>
   encode(`{"attach":{${before}"content":"${base64.replaceAll('/', '\\/')}","start":0}}`);
 
 /** Hands `body` to a fresh collector cut at `cuts` (positions), as a socket would deliver it. */
-function collect(body: Uint8Array, cuts: number[] = [], expected?: number): CollectedBody {
-  const collector = liftBase64Member('content', expected);
+function collect(
+  body: Uint8Array,
+  cuts: number[] = [],
+  expected?: number,
+  lift: typeof liftBase64Member = liftBase64Member,
+): CollectedBody {
+  const collector = lift('content', expected);
   let from = 0;
   for (const cut of [...cuts].sort((a, b) => a - b)) {
     collector.add(body.subarray(from, Math.max(from, cut)));
@@ -171,16 +176,7 @@ describe('liftBase64Member without Node’s Buffer (browsers: atob)', () => {
       const { ValidationError: BrowserValidationError } = await import(
         '../../src/core/errors/validation-error.js'
       );
-      const run = (body: Uint8Array, cuts: number[]) => {
-        const collector = lift('content');
-        let from = 0;
-        for (const cut of [...cuts].sort((a, b) => a - b)) {
-          collector.add(body.subarray(from, Math.max(from, cut)));
-          from = Math.max(from, cut);
-        }
-        collector.add(body.subarray(from));
-        return collector.finish();
-      };
+      const run = (body: Uint8Array, cuts: number[]) => collect(body, cuts, undefined, lift);
       fc.assert(
         fc.property(
           fc.uint8Array({ maxLength: 5000 }),
