@@ -11,8 +11,8 @@ import { readBodyBytes } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
-import { prepareBody } from './upload-body.js';
 import { SignalLink } from './signal-link.js';
+import { prepareBody } from './upload-body.js';
 import { sdkUserAgent } from './user-agent.js';
 
 export interface TransportConfig {

@@ -1,4 +1,4 @@
-import { delay, HttpResponse, http } from 'msw';
+import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppClient, TimeoutError } from '../../src/index.js';
 import { phpfox, SITE, sample, TOKEN } from '../app/phpfox.js';
