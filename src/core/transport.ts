@@ -250,19 +250,16 @@ export class Transport {
     init?: RequestInit,
   ): Promise<Response> {
     const custom = this.#config.fetch;
-    let request = input;
     let options = init;
     if (call.link) {
-      // ky's own signal (its timeout) and the caller's, through one signal of this attempt; set on
-      // the Request itself, which a custom fetch may read alone.
-      const { signal } = call.link;
-      if (input instanceof Request) {
-        call.link.follow(input.signal);
-        request = new Request(input, { signal });
-      } else options = { ...init, signal };
+      // ky's own signal (its timeout) and the caller's, through one signal of this attempt, given
+      // as `init.signal` (which replaces the Request's): a copy of the Request would cost another
+      // signal registration in undici per request.
+      if (input instanceof Request) call.link.follow(input.signal);
+      options = { ...init, signal: call.link.signal };
     }
     // Looked up per call (not at construction) so that a fetch patched later (msw, tests) is used.
-    const response = await (custom ? custom(request, options) : globalThis.fetch(request, options));
+    const response = await (custom ? custom(input, options) : globalThis.fetch(input, options));
     call.body = response.body;
     if (response.body === null) return response;
     const copy = new Response(null, {
