@@ -25,7 +25,9 @@ export type DownloadFailureReporter = (error: unknown) => unknown;
 
 /**
  * The state of one download. Each `next()` yields the following bytes in file order; requests run
- * ahead of the reader by at most `concurrency` segments, so memory stays `chunkSize × concurrency`.
+ * ahead of the reader by at most `concurrency + 1` segments (`concurrency` in flight; a finished one
+ * frees its place at once, so a server answering out of order keeps the window full), so memory stays
+ * about `chunkSize × (concurrency + 1)`.
  * The first segment is requested alone: its record gives the size (so the rest can be planned) and
  * tells a folder apart before more requests go out.
  */
@@ -44,6 +46,8 @@ export class ChunkedDownload {
   /** The first chunk's record: every later chunk must be of the same file and version. */
   #identity: RecordIdentity | undefined;
   #shortAnswersInARow = 0;
+  /** Requests sent and not yet settled. */
+  #inFlight = 0;
   readonly #report: DownloadFailureReporter | undefined;
 
   constructor(fetchChunk: ChunkFetcher, options: ResolvedDownload, report?: DownloadFailureReporter) {
@@ -96,7 +100,7 @@ export class ChunkedDownload {
       if (this.#queue.length === 0) this.#request(this.#planned, first, 'back');
       return;
     }
-    while (this.#queue.length < concurrency && this.#planned < this.#end)
+    while (this.#inFlight < concurrency && this.#queue.length < concurrency + 1 && this.#planned < this.#end)
       this.#request(this.#planned, Math.min(chunkSize, this.#end - this.#planned), 'back');
   }
 
@@ -136,6 +140,11 @@ export class ChunkedDownload {
     return bytes;
   }
 
+  #settled(): void {
+    this.#inFlight--;
+    if (!this.#controller.signal.aborted && this.#end !== undefined) this.#fill();
+  }
+
   #request(start: number, length: number, where: 'front' | 'back'): void {
     const { fileId, request } = this.#options;
     const options: RequestOptions = { ...request, signal: this.#controller.signal };
@@ -143,8 +152,13 @@ export class ChunkedDownload {
     const result = new Promise<FileChunk>((resolve) =>
       resolve(this.#fetchChunk({ file_id: fileId, start, length }, options)),
     );
+    this.#inFlight++;
     // Read in order by `next()`, or never when the download stops first: not an unhandled rejection.
-    result.catch(() => {});
+    // A settled request frees its place in the window at once, not when the reader takes it.
+    result.then(
+      () => this.#settled(),
+      () => this.#settled(),
+    );
     const segment = { start, length, result };
     if (where === 'front') {
       this.#queue.unshift(segment);

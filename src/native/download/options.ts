@@ -27,16 +27,17 @@ export interface DownloadProgress {
  */
 export interface DownloadOptions extends RequestOptions {
   /**
-   * The most bytes asked for in one `filedata` request. Memory stays about `chunkSize × concurrency`
-   * whatever the file's size.
+   * The most bytes asked for in one `filedata` request. Memory stays about
+   * `chunkSize × (concurrency + 1)` whatever the file's size.
    * @default 1048576 (1 MiB)
    * @example { chunkSize: 256 * 1024 }
    */
   chunkSize?: number;
   /**
-   * How many chunk requests may run at once. Chunks are still delivered in order, and no more than
-   * this many are fetched ahead of what the reader has consumed. The first chunk is always fetched
-   * alone, to learn the file's size.
+   * How many chunk requests may run at once. Chunks are still delivered in order; a request that
+   * finishes before the chunk the reader waits for frees its place at once, and at most one more
+   * chunk than this is held ahead of what the reader has consumed. The first chunk is always
+   * fetched alone, to learn the file's size.
    * @default 2
    * @example { concurrency: 4 }
    */
