@@ -205,4 +205,17 @@ describe('files.data', () => {
     server.use(on('filedata', () => HttpResponse.json({ attach: { ...attach, content: 'TGluZQ==' } })));
     await expect(alice().files.data({ file_id: BIG, length: 1000 })).rejects.toThrow(/1000 bytes/);
   });
+
+  it('refuses a negative start echoed by the hub (the SDK never sends one), as found by the fuzzer', async () => {
+    const attach = (hubzillaJson('50-filedata-start0_length1000.txt') as { attach: object }).attach;
+    const content = Buffer.from('Line one of note').toString('base64');
+    server.use(
+      on('filedata', () => HttpResponse.json({ attach: { ...attach, start: -1, length: 16, content } })),
+    );
+    const error = await alice()
+      .files.data({ file_id: BIG, length: 16 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(/offset of 0 or more/);
+  });
 });
