@@ -95,6 +95,13 @@ export class FilesResource {
           // could nest another `"content"` first.
           const raw = lifted !== undefined && content === '' ? lifted : decodeBase64(content);
           const bytes = checkedLength(raw, record.length, file_id);
+          // The hub echoes the start it was sent (a negative one too: the schema reads what it says),
+          // and the SDK never sends a negative one: such an echo is a broken answer, not an offset.
+          if (Number(record.start) < 0)
+            throw new ValidationError(
+              `filedata of "${file_id}" answered for offset ${String(record.start)}, not an offset of 0 or more`,
+              {},
+            );
           return { attach: record, start: record.start, length: bytes.length, bytes };
         },
       };

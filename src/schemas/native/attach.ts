@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { flagSchema, intSchema } from '../coerce.js';
-import { fail } from '../issue.js';
 import type { KnownFields } from '../known-fields.js';
 import { nativeDateSchema } from '../native-date.js';
 
@@ -83,25 +82,13 @@ const intOrZero = z.pipe(
   z.transform((value: number | undefined) => value ?? 0),
 );
 
-/**
- * A chunk's offset, 0 when absent: the hub echoes the `start` it was sent, and the SDK never sends a
- * negative one, so a negative echo is a broken answer, not an offset.
- */
-const offsetOrZero = z.pipe(
-  z.optional(intSchema),
-  z.transform((value: number | undefined, ctx): number => {
-    const offset = value ?? 0;
-    return offset >= 0 ? offset : fail(ctx, `Expected an offset of 0 or more, received ${offset}`);
-  }),
-);
-
 /** The fields of {@link FileDataAttach}: the record's, with the chunk's always there. */
 const fileDataAttachFields = {
   ...attachFields,
   /** Base64 of the chunk's bytes; `""` past the end, for empty files and for folders. */
   content: z.string(),
-  /** The offset of the chunk, echoed as sent (never negative). 0 when absent (folders). */
-  start: offsetOrZero,
+  /** The offset of the chunk, echoed as sent (even when negative: the SDK never sends that). 0 when absent (folders). */
+  start: intOrZero,
   /** The number of bytes actually returned: 0 past the end, for empty files, and when absent (folders). */
   length: intOrZero,
 };
