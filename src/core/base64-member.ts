@@ -1,4 +1,4 @@
-import { nodeBuffer as buffer, corrupted, type NodeBuffer } from './base64.js';
+import { allocateBytes, corrupted, paddingOf, writeBase64 } from './base64.js';
 import { type BodyCollector, type CollectedBody, joinBytes } from './body-collector.js';
 
 const UTF8 = new TextDecoder();
@@ -7,7 +7,6 @@ const QUOTE = 0x22;
 const BACKSLASH = '\\';
 const SLASH = 0x2f;
 const BACKSLASH_CODE = 0x5c;
-const EQUALS = 0x3d;
 /** How far into a body the member may start: past this, the body is collected whole and parsed. */
 const MAX_HEAD_BYTES = 64 * 1024;
 /** The first buffer for the decoded bytes when the caller has no size to expect. */
@@ -64,7 +63,7 @@ class Base64MemberCollector implements BodyCollector {
     // Found and decoded to its closing quote; else the body as received (cut off inside the member,
     // what remains is no JSON, and the parser says so).
     if (this.#state !== 'tail') return { bytes };
-    const out = this.#out ?? allocate(0);
+    const out = this.#out ?? allocateBytes(0);
     // Far less than room was made for (a short last chunk): a copy, so a view does not keep it all alive.
     if (this.#written < out.byteLength / 2)
       return { bytes, lifted: new Uint8Array(out.subarray(0, this.#written)) };
@@ -152,7 +151,7 @@ class Base64MemberCollector implements BodyCollector {
     this.#carry = cut === text.length ? '' : text.slice(cut);
     const expected = ((chars - held) / 4) * 3 - padding;
     const out = this.#reserve(expected);
-    if (decodeQuads(quads, escapes > 0, out, this.#written) !== expected) throw corrupted();
+    if (writeBase64(quads, out, this.#written) !== expected) throw corrupted();
     this.#written += expected;
   }
 
@@ -161,7 +160,7 @@ class Base64MemberCollector implements BodyCollector {
     const needed = this.#written + more;
     const out = this.#out;
     if (out !== undefined && needed <= out.byteLength) return out;
-    const grown = allocate(
+    const grown = allocateBytes(
       out === undefined ? Math.max(needed, this.#expected) : Math.max(needed, out.byteLength * 2),
     );
     if (out !== undefined) grown.set(out.subarray(0, this.#written));
@@ -188,50 +187,12 @@ function completingChars(carry: string, text: string): number {
   return Math.min(at, text.length);
 }
 
-/** 0, 1 or 2 for a valid end of the base64 in `text` before `end`; -1 for a `=` anywhere else. */
-function paddingOf(text: string, end: number): number {
-  const equals = text.indexOf('=');
-  // A `=` past `end` is held for the next piece, which tells whether it ends the member.
-  if (equals < 0 || equals >= end) return 0;
-  if (equals === end - 1) return 1;
-  if (equals === end - 2 && text.charCodeAt(end - 1) === EQUALS) return 2;
-  return -1;
-}
-
 /** The position `count` base64 characters before `from` in `text` (PHP's `\/` is one). */
 function back(text: string, from: number, count: number): number {
   let at = from;
   for (let left = count; left > 0 && at > 0; left--)
     at -= text.charCodeAt(at - 1) === SLASH && text.charCodeAt(at - 2) === BACKSLASH_CODE ? 2 : 1;
   return at;
-}
-
-/**
- * Decodes whole quads of standard base64 (with PHP's `\/` escapes) into `out` at `offset`; returns
- * how many bytes it wrote, which the caller compares with what the characters promise. Node's
- * decoder skips what is not base64 (the `\` of an escape included), so only what it ACCEPTS beyond
- * the standard alphabet is refused here: base64url's `-` and `_`. Browsers: `atob` after a check of
- * the alphabet.
- */
-function decodeQuads(quads: string, escaped: boolean, out: Uint8Array, offset: number): number {
-  if (quads.length === 0) return 0;
-  if (buffer) {
-    if (quads.includes('-') || quads.includes('_')) throw corrupted();
-    return (out as NodeBuffer).write(quads, offset, 'base64');
-  }
-  const plain = escaped ? quads.replaceAll('\\/', '/') : quads;
-  if (NOT_BASE64.test(plain)) throw corrupted();
-  const binary = atob(plain);
-  for (let index = 0; index < binary.length; index++) out[offset + index] = binary.charCodeAt(index);
-  return binary.length;
-}
-
-/** Anything but the standard alphabet and `=`. */
-const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
-
-/** A Buffer in Node, to decode each piece into place with its native decoder. */
-function allocate(size: number): Uint8Array {
-  return buffer ? buffer.allocUnsafe(size) : new Uint8Array(size);
 }
 
 /** The first position of `needle` in `haystack` at or after `from`. */
