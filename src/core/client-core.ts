@@ -84,7 +84,9 @@ export class ClientCore {
     spec: AnswerSpec<S, V>,
     screen: Screen,
   ): ApiPromise<V> {
-    return this.run(request, (response) => readAnswer(this.#answerContext, response, spec, screen));
+    // A spec that reads its body as it arrives (`collect`) tells the transport here, for every API.
+    const sent = spec.collect ? { ...request, collect: spec.collect } : request;
+    return this.run(sent, (response) => readAnswer(this.#answerContext, response, spec, screen));
   }
 
   /**

@@ -36,7 +36,6 @@ export class NativeApi {
       query: this.#withChannel(query),
       serverErrorHint: spec.serverErrorHint,
       maxResponseBytes,
-      collect: spec.collect,
       options,
     };
     return this.#core.answer(request, spec, this.#screen(spec));

@@ -205,3 +205,23 @@ describe('liftBase64Member without Node’s Buffer (browsers: atob)', () => {
     }
   });
 });
+
+describe('files.data reads its body through the collector', () => {
+  it('an error about the record quotes the body without the chunk’s base64 (never held as text)', async () => {
+    const attach = (hubzillaJson('50-filedata-start0_length1000.txt') as { attach: Record<string, unknown> })
+      .attach;
+    const content = Buffer.alloc(3000, 7).toString('base64');
+    server.use(
+      on('filedata', () =>
+        HttpResponse.json({ attach: { ...attach, filesize: 'many', length: 3000, content } }),
+      ),
+    );
+    const error = await alice()
+      .files.data({ file_id: 'a96cb502', length: 3000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    const { rawBody } = error as ValidationError;
+    expect(rawBody).toContain('"content":""');
+    expect(rawBody).not.toContain(content.slice(0, 40));
+  });
+});
