@@ -11,6 +11,7 @@ export {
   ResponseTooLargeError,
   SdkError,
   TimeoutError,
+  UnsupportedRuntimeError,
   ValidationError,
   type ValidationIssue,
 } from './core/errors/index.js';

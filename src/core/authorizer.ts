@@ -1,10 +1,12 @@
+import type { BodyBytes } from './body-bytes.js';
+
 /** What an authorizer sees of one request attempt: enough to sign it. */
 export interface OutgoingRequest {
   method: string;
   /** The full URL, query included (an HTTP signature covers it). */
   url: URL;
-  /** The exact body bytes sent, when there is a body (`Blob` for multipart, text for a form). */
-  body: Blob | string | undefined;
+  /** The exact body bytes sent, when there is a body (the multipart bytes, or text for a form). */
+  body: BodyBytes | string | undefined;
 }
 
 /**

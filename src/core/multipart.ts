@@ -1,3 +1,5 @@
+import { type BodyBytes, joinParts } from './body-bytes.js';
+
 /**
  * A form with files as one `multipart/form-data` Blob (RFC 7578), encoded by the SDK rather than by
  * fetch so that its length is known before sending (a `Content-Length`, no chunked upload, which
@@ -6,13 +8,14 @@
  * is read as it is sent, never held in memory.
  */
 export interface MultipartBody {
-  body: Blob;
+  /** A Blob where the platform can join the parts into one (see `joinParts`). */
+  body: BodyBytes;
   /** `multipart/form-data; boundary=...` */
   contentType: string;
 }
 
 export function encodeMultipart(form: FormData, boundary = randomBoundary()): MultipartBody {
-  const parts: BlobPart[] = [];
+  const parts: (string | Blob)[] = [];
   for (const [name, value] of form) {
     if (typeof value === 'string') {
       parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`);
@@ -27,7 +30,7 @@ export function encodeMultipart(form: FormData, boundary = randomBoundary()): Mu
     }
   }
   parts.push(`--${boundary}--\r\n`);
-  return { body: new Blob(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  return { body: joinParts(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** As browsers and undici escape names and file names: `"` and line breaks percent-encoded. */

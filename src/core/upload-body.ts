@@ -1,24 +1,25 @@
+import type { BodyBytes } from './body-bytes.js';
 import { encodeMultipart } from './multipart.js';
 import type { UploadProgress } from './options.js';
-import { type RuntimeGlobals, serverRuntime } from './runtime.js';
+import { type RuntimeGlobals, streamsKeepContentLength } from './runtime.js';
 
 /** A request body as handed to fetch, with the headers it needs. */
 export interface PreparedBody {
   body: BodyInit;
-  /** The bytes `body` sends (a streamed body is read from this Blob), for a signature's digest. */
-  bytes: Blob | string;
+  /** The bytes `body` sends (a streamed body is read from these), for a signature's digest. */
+  bytes: BodyBytes | string;
   headers: Record<string, string>;
   /** Called once the answer's headers arrived: the upload is complete. */
   done?: () => void;
 }
 
 /**
- * Whether a streamed request body can report progress here. Node (undici), Deno and Bun send a
- * `ReadableStream` body over HTTP/1.1 with the `Content-Length` given; browsers stream request
- * bodies only over HTTP/2+ (Chromium) or not at all, so they get the Blob itself.
+ * Whether a streamed request body can report progress here: only where a `ReadableStream` body
+ * still goes out with its `Content-Length` (see `streamsKeepContentLength`). Elsewhere the upload is
+ * sent whole, so that it always carries its length, and its progress is told at the start and end.
  */
 export function canStreamUploads(globals?: RuntimeGlobals): boolean {
-  return serverRuntime(globals) !== undefined;
+  return streamsKeepContentLength(globals);
 }
 
 /**
@@ -35,16 +36,25 @@ export function prepareBody(
   if (!(body instanceof FormData))
     return body === undefined ? undefined : { body, bytes: body.toString(), headers: {} };
   const encoded = encodeMultipart(body);
-  const total = encoded.body.size;
-  const headers = { 'Content-Type': encoded.contentType };
   const bytes = encoded.body;
-  if (!onUploadProgress) return { body: bytes, bytes, headers };
+  const total = bytes.size;
+  const headers = { 'Content-Type': encoded.contentType };
+  // Parts that could not be joined into one Blob (see `joinParts`) go out as a stream with their length.
+  const sized = { ...headers, 'Content-Length': String(total) };
+  if (!onUploadProgress) {
+    return bytes instanceof Blob
+      ? { body: bytes, bytes, headers }
+      : { body: bytes.stream(), bytes, headers: sized };
+  }
   if (!(streams ?? canStreamUploads())) {
     onUploadProgress({ loaded: 0, total });
-    return { body: bytes, bytes, headers, done: () => onUploadProgress({ loaded: total, total }) };
+    const done = () => onUploadProgress({ loaded: total, total });
+    return bytes instanceof Blob
+      ? { body: bytes, bytes, headers, done }
+      : { body: bytes.stream(), bytes, headers: sized, done };
   }
   let loaded = 0;
-  const counted = encoded.body.stream().pipeThrough(
+  const counted = bytes.stream().pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         controller.enqueue(chunk);
@@ -54,5 +64,5 @@ export function prepareBody(
     }),
   );
   onUploadProgress({ loaded: 0, total });
-  return { body: counted, bytes, headers: { ...headers, 'Content-Length': String(total) } };
+  return { body: counted, bytes, headers: sized };
 }

@@ -10,7 +10,7 @@ describe('encodeMultipart', () => {
     form.append('media', new Blob([new Uint8Array([0, 1, 2, 255])], { type: 'image/png' }), 'a "b".png');
     form.append('raw', new Blob([new Uint8Array([9])]), 'raw.bin');
     const { body, contentType } = encodeMultipart(form);
-    const parsed = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+    const parsed = await new Response(body.stream(), { headers: { 'Content-Type': contentType } }).formData();
     expect(parsed.get('body')).toBe('line one\r\nline two');
     expect(parsed.getAll('groups_allow[]')).toEqual(['3', '4']);
     const media = parsed.get('media') as File;

@@ -6,4 +6,5 @@ export { NotFoundError } from './not-found-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';
 export { SdkError } from './sdk-error.js';
 export { TimeoutError } from './timeout-error.js';
+export { UnsupportedRuntimeError } from './unsupported-runtime-error.js';
 export { ValidationError, type ValidationIssue } from './validation-error.js';

@@ -1,5 +1,6 @@
 import type { Authorizer, OutgoingRequest } from '../../core/authorizer.js';
 import { encodeBase64 } from '../../core/base64.js';
+import type { BodyBytes } from '../../core/body-bytes.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { importSigningKey, pemBody, type SignatureHash, type WebCryptoKey } from './private-key.js';
 
@@ -86,7 +87,7 @@ export class SignatureAuthorizer implements Authorizer {
 }
 
 /** WebCrypto has no streaming digest: the body is hashed whole (a multipart upload is read once for it). */
-async function sha256(body: Blob | string): Promise<Uint8Array> {
+async function sha256(body: BodyBytes | string): Promise<Uint8Array> {
   const bytes =
     typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(await body.arrayBuffer());
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
