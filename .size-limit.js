@@ -32,20 +32,20 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '25.6 kB',
+    limit: '25.9 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '34.6 kB',
+    limit: '34.9 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '38.3 kB',
+    limit: '38.6 kB',
   },
 ];

@@ -3,7 +3,6 @@ export interface BodyBytes {
   readonly size: number;
   stream(): ReadableStream<Uint8Array>;
   arrayBuffer(): Promise<ArrayBuffer>;
-  text(): Promise<string>;
 }
 
 /**
@@ -50,17 +49,7 @@ export class PartsBody implements BodyBytes {
     });
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = new Uint8Array(this.size);
-    let offset = 0;
-    for (const blob of this.#blobs) {
-      bytes.set(new Uint8Array(await blob.arrayBuffer()), offset);
-      offset += blob.size;
-    }
-    return bytes.buffer;
-  }
-
-  async text(): Promise<string> {
-    return new TextDecoder().decode(await this.arrayBuffer());
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return new Response(this.stream()).arrayBuffer();
   }
 }
