@@ -77,7 +77,7 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
     if (stats.isSymbolicLink()) result[name] = `link → ${await readlink(path)}`;
     else if (stats.isDirectory()) {
       for (const [inner, value] of Object.entries(await snapshot(path))) result[`${name}/${inner}`] = value;
-    } else if (stats.isFile()) result[name] = `file: ${await readFile(path, "utf8")}`;
+    } else if (stats.isFile()) result[name] = `file: ${await readFile(path, 'utf8')}`;
     else result[name] = 'special file';
   }
   return result;
