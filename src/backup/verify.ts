@@ -140,6 +140,8 @@ async function check(
 
 /** Every entry below `dir` that is not a folder (links included, not followed), as manifest paths. */
 async function* filesBelow(out: string, dir: string): AsyncGenerator<string> {
+  // `files/` itself a link: nothing below it is the backup's (its listed files are reported too).
+  if (!(await lstatInside(out, dir))?.isDirectory()) return;
   let entries: Dirent[];
   try {
     entries = await readdir(localPath(out, dir), { withFileTypes: true });

@@ -1,6 +1,7 @@
 import { appendFile, lstat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { VerifyEvent } from '../../src/backup/index.js';
 import { createFakeSite } from '../../src/testing/index.js';
 import { hasFifos, outsideTargets, plant, releaseFifos, snapshot } from '../support/fs-traps.js';
 import { backup, fakeHub, ofType, readManifest, scratchDir, sha256, verify } from './support.js';
@@ -43,6 +44,37 @@ describe('a backup folder with a trap planted in it', () => {
     expect(manifest.files.map((file) => file.path)).not.toContain('files/Documents/big.bin');
     expect(manifest.files.map((file) => file.path)).toContain('files/Documents/notes.txt');
     for (const file of manifest.files) expect((await lstat(join(out, file.path))).isFile()).toBe(true);
+  });
+
+  it('a saved copy replaced by a link (to a file of the same bytes) is not a copy: verify says so, backup replaces it', async () => {
+    const server = await fakeHub();
+    const { out, targets, documents } = await setting();
+    expect((await backup(server, out)).code).toBe(0);
+    const notes = join(documents, 'notes.txt');
+    await writeFile(targets.file, await readFile(notes));
+    await rm(notes);
+    await symlink(targets.file, notes);
+    const before = await snapshot(targets.dir);
+
+    const checked = await verify(out);
+    expect(checked.code).toBe(1);
+    const events = checked.output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as VerifyEvent);
+    expect(events.filter((event) => event.type === 'changed')).toEqual([
+      expect.objectContaining({
+        path: 'files/Documents/notes.txt',
+        detail: expect.stringMatching(/symbolic link/),
+      }),
+    ]);
+
+    const run = await backup(server, out);
+    expect(run.code).toBe(0);
+    expect(ofType(run.events, 'file').map((event) => event.path)).toEqual(['files/Documents/notes.txt']);
+    expect((await lstat(notes)).isFile()).toBe(true);
+    expect(await snapshot(targets.dir)).toEqual(before);
+    expect((await verify(out)).code).toBe(0);
   });
 
   it('a linked folder at files/Documents receives none of the hub files (exit 3)', async () => {

@@ -48,7 +48,8 @@ describe.each(kinds)('%s', (kind) => {
     expect(await snapshot(targets.dir)).toEqual(outsideBefore);
     expect(run.code, run.errors + run.output.slice(-2000)).toBe(expected.exit);
     const trapAfter = await lstat(trap).catch(() => undefined);
-    if (expected.trap === 'left') expect([trapAfter?.ino, trapAfter?.mode]).toEqual([trapBefore.ino, trapBefore.mode]);
+    if (expected.trap === 'left')
+      expect([trapAfter?.ino, trapAfter?.mode]).toEqual([trapBefore.ino, trapBefore.mode]);
     else if (expected.trap === 'removed') expect(trapAfter).toBeUndefined();
     else {
       expect(trapAfter?.isFile()).toBe(true);
@@ -56,7 +57,8 @@ describe.each(kinds)('%s', (kind) => {
     }
     if (run.code === 0) {
       // A complete run lists regular files only, and its copy verifies.
-      for (const file of (await readManifest(out)).files) expect((await lstat(join(out, file.path))).isFile()).toBe(true);
+      for (const file of (await readManifest(out)).files)
+        expect((await lstat(join(out, file.path))).isFile()).toBe(true);
       expect((await verify(out)).code).toBe(0);
     }
     await rm(cell, { recursive: true, force: true });

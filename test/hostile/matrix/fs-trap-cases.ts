@@ -33,9 +33,19 @@ export const TRAP_PLACES: readonly TrapPlace[] = [
     clear: ['files/Documents/big.bin'],
   },
   { id: 'file', title: 'a saved file', path: 'files/Documents/big.bin', clear: ['files/Documents/big.bin'] },
-  { id: 'folder', title: 'a folder (`files/Documents`)', path: 'files/Documents', clear: ['files/Documents'] },
+  {
+    id: 'folder',
+    title: 'a folder (`files/Documents`)',
+    path: 'files/Documents',
+    clear: ['files/Documents'],
+  },
   { id: 'manifest', title: '`manifest.json`', path: 'manifest.json', clear: ['manifest.json'] },
-  { id: 'export', title: '`channel-export.json`', path: 'channel-export.json', clear: ['channel-export.json'] },
+  {
+    id: 'export',
+    title: '`channel-export.json`',
+    path: 'channel-export.json',
+    clear: ['channel-export.json'],
+  },
   { id: 'lock', title: '`.lock`', path: '.lock', clear: [] },
 ];
 
