@@ -83,7 +83,7 @@ class BackupRun {
   readonly #signal: AbortSignal;
   readonly #tally: Tally;
   readonly #started = Date.now();
-  /** Where each file's local copy was found (absolute), when not at its manifest path. */
+  /** Where each file's local copy was found (relative to the backup folder), when not at its manifest path. */
   readonly #staged = new Map<string, string>();
   /** Files whose parked copy could not be moved to its place: removed once downloaded again. */
   readonly #leftParked = new Set<string>();
@@ -266,7 +266,7 @@ class BackupRun {
     // A link is not a local copy (lstat): it is replaced by the download.
     const here = await lstatInside(this.#out, file.path).catch(() => undefined);
     if (here?.isFile()) return { size: here.size, parked: false };
-    const parked = this.#parking(file.hash);
+    const parked = this.#parkingSpot(file.hash);
     const there = await lstatInside(this.#out, parked).catch(() => undefined);
     if (!there?.isFile()) return undefined;
     this.#staged.set(file.hash, parked);
@@ -274,7 +274,7 @@ class BackupRun {
   }
 
   /** Where a moving copy waits, relative to the backup folder. */
-  #parking(hash: string): string {
+  #parkingSpot(hash: string): string {
     return `${STAGING_DIR}/${sha256Of(hash).slice(0, 32)}`;
   }
 
@@ -284,7 +284,7 @@ class BackupRun {
       if (this.#options.prune) {
         try {
           await removeInside(this.#out, file.path, 'file');
-          await removeInside(this.#out, this.#parking(file.hash), 'file');
+          await removeInside(this.#out, this.#parkingSpot(file.hash), 'file');
         } catch (error) {
           this.#emit({ type: 'warning', message: `could not delete ${file.path}: ${describeError(error)}` });
           continue;
@@ -308,7 +308,7 @@ class BackupRun {
   async #park(moves: PlannedMove[], failed: Set<string>): Promise<PlannedMove[]> {
     const parked: PlannedMove[] = [];
     for (const move of moves) {
-      const target = this.#parking(move.from.hash);
+      const target = this.#parkingSpot(move.from.hash);
       try {
         if (this.#staged.get(move.from.hash) !== target) await moveInside(this.#out, move.from.path, target);
         parked.push(move);
@@ -327,7 +327,7 @@ class BackupRun {
   async #unpark(parked: PlannedMove[], failed: Set<string>): Promise<void> {
     for (const { entry, from } of parked) {
       try {
-        await moveInside(this.#out, this.#parking(from.hash), entry.path);
+        await moveInside(this.#out, this.#parkingSpot(from.hash), entry.path);
         const { goneSince: _, ...kept } = from;
         this.#store.setFile({ ...kept, path: entry.path });
         this.#counts.moved++;
@@ -400,7 +400,7 @@ class BackupRun {
       });
       const sha256 = await sha256File(target);
       if (this.#leftParked.has(entry.record.hash))
-        await removeInside(this.#out, this.#parking(entry.record.hash), 'file');
+        await removeInside(this.#out, this.#parkingSpot(entry.record.hash), 'file');
       this.#store.setFile(manifestEntry(entry, record, sha256, new Date().toISOString()));
       const fetched = result.bytes - result.resumedBytes;
       this.#counts.downloaded++;
