@@ -95,6 +95,20 @@ describe('a backup folder with a trap planted in it', () => {
     expect((await readManifest(out)).files.map((file) => file.path)).toContain('files/Photos/sunset.png');
   });
 
+  it('a link at files/ itself stops the run before anything is written (exit 1)', async () => {
+    const server = await fakeHub();
+    const { out, targets } = await setting();
+    await mkdir(out);
+    await symlink(targets.folder, join(out, 'files'), 'dir');
+    const before = await snapshot(targets.dir);
+
+    const run = await backup(server, out);
+
+    expect(await snapshot(targets.dir)).toEqual(before);
+    expect(run.code).toBe(1);
+    expect(run.errors).toMatch(/symbolic link/);
+  });
+
   it.skipIf(!hasFifos)('a FIFO at .<name>.part does not hang the run: the file fails (exit 3)', async () => {
     const server = await fakeHub();
     const { out, documents } = await setting();
