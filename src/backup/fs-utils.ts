@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type Stats } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { openForRead, openForWrite } from '../node/index.js';
 
 /**
  * Writes `data` to `path` so that `path` holds either the old content or the whole new one, never
@@ -10,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 export async function writeFileAtomic(path: string, data: string, mode = 0o644): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(temporary, 'wx', mode);
+    const handle = await openForWrite(temporary, 'new', mode);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -24,10 +25,16 @@ export async function writeFileAtomic(path: string, data: string, mode = 0o644):
   }
 }
 
-/** SHA-256 of a file, lower-case hex, read as a stream. */
+/** SHA-256 of a regular file (never a link or a FIFO: `openForRead`), lower-case hex, read as a stream. */
 export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { ...(signal && { signal }) })) hash.update(chunk);
+  const handle = await openForRead(path);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false, ...(signal && { signal }) }))
+      hash.update(chunk);
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex');
 }
 

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolveInside } from '../node/index.js';
 
 /**
  * What a backup folder holds. Paths in the manifest are relative to the backup folder with `/`
@@ -11,9 +11,13 @@ export const EXPORT_FILE = 'channel-export.json';
 export const STAGING_DIR = '.moving';
 export const LOCK_FILE = '.lock';
 
-/** A manifest path (`files/a/b.txt`) as a path on this machine below `out`. */
+/**
+ * A manifest path (`files/a/b.txt`) as a path on this machine below `out`; an `UnsafePathError`
+ * for a path that would leave it (`..`, absolute). Links along the way are checked where the path
+ * is used (`makeFoldersInside`, `lstatInside`).
+ */
 export function localPath(out: string, path: string): string {
-  return join(out, ...path.split('/'));
+  return resolveInside(out, path);
 }
 
 /** The folder part of a manifest path (`files/a` for `files/a/b.txt`). */

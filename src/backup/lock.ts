@@ -1,6 +1,7 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { readTextFile } from '../node/index.js';
 import { LOCK_FILE } from './layout.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 
@@ -32,7 +33,8 @@ export async function lockFolder(out: string): Promise<() => Promise<void>> {
 
 async function readHolder(path: string): Promise<{ pid: number; host: string } | undefined> {
   try {
-    const value = JSON.parse(await readFile(path, 'utf8')) as { pid?: unknown; host?: unknown };
+    // Never a link followed or a FIFO waited on: such a lock is unreadable, hence taken over.
+    const value = JSON.parse((await readTextFile(path)) ?? '') as { pid?: unknown; host?: unknown };
     if (typeof value.pid === 'number' && typeof value.host === 'string')
       return { pid: value.pid, host: value.host };
   } catch {

@@ -1,13 +1,31 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { readTextFile, resolveInside } from '../node/index.js';
 import { writeFileAtomic } from './fs-utils.js';
-import { compareText, MANIFEST_FILE } from './layout.js';
+import { compareText, EXPORT_FILE, FILES_DIR, MANIFEST_FILE } from './layout.js';
+
+/**
+ * A path of `files/` as the manifest keeps it: below `files/`, no `..`, `.`, empty component,
+ * `\`, `:` or NUL. A manifest is read from disk, where anyone may have edited it: a path leading
+ * elsewhere would have `backup` move or `--prune` delete a file outside the backup.
+ */
+const StoredPath = z
+  .string()
+  .check(z.refine((path) => path.startsWith(`${FILES_DIR}/`) && staysInside(path), 'a path inside files/'));
+
+function staysInside(path: string): boolean {
+  try {
+    resolveInside('.', path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What the manifest says of one file: where its local copy is, which hub version it is, its hash. */
 const ManifestFileSchema = z.object({
   /** Relative to the backup folder, `/`-separated: `files/Documents/notes.txt`. */
-  path: z.string(),
+  path: StoredPath,
   /** The hub's id of the file (`Attach.hash`). */
   hash: z.string(),
   /** The hub's name of the file, as sent. */
@@ -30,7 +48,7 @@ const ManifestFileSchema = z.object({
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 
 const ManifestFolderSchema = z.object({
-  path: z.string(),
+  path: StoredPath,
   hash: z.string(),
   name: z.string(),
   hubPath: z.string(),
@@ -38,7 +56,7 @@ const ManifestFolderSchema = z.object({
 export type ManifestFolder = z.infer<typeof ManifestFolderSchema>;
 
 const ManifestExportSchema = z.object({
-  path: z.string(),
+  path: z.literal(EXPORT_FILE),
   sections: z.array(z.string()),
   size: z.number(),
   sha256: z.string(),
@@ -73,13 +91,14 @@ export class ManifestError extends Error {
 /** The manifest of the backup in `out`, `undefined` when there is none; a `ManifestError` when unreadable. */
 export async function readManifest(out: string): Promise<Manifest | undefined> {
   const path = join(out, MANIFEST_FILE);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(path, 'utf8');
+    // A regular file only: a link is not followed, a FIFO not waited on.
+    text = await readTextFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ManifestError(`cannot read ${path}: ${(error as Error).message}`);
   }
+  if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

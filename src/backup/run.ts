@@ -1,10 +1,17 @@
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Attach, AuthenticationError, type NativeClient } from '../index.js';
-import { downloadToFile } from '../node/index.js';
+import {
+  downloadToFile,
+  lstatInside,
+  makeFoldersInside,
+  moveInside,
+  removeInside,
+  UnsafePathError,
+} from '../node/index.js';
 import type { BackupEvent } from './events.js';
 import { describeError, sha256File, sha256Of, statIfAny, writeFileAtomic } from './fs-utils.js';
-import { EXPORT_FILE, FILES_DIR, localPath, STAGING_DIR } from './layout.js';
+import { EXPORT_FILE, FILES_DIR, localPath, parentOf, STAGING_DIR } from './layout.js';
 import { lockFolder } from './lock.js';
 import {
   emptyManifest,
@@ -53,7 +60,12 @@ export interface BackupOptions {
  */
 export async function runBackup(options: BackupOptions): Promise<BackupSummary> {
   const out = resolve(options.out);
-  await mkdir(join(out, FILES_DIR), { recursive: true });
+  // The folder itself is the user's choice (it may be a link); below it, nothing is followed.
+  await mkdir(out, { recursive: true });
+  await makeFoldersInside(out, FILES_DIR).catch((error: unknown) => {
+    if (!(error instanceof UnsafePathError)) throw error;
+    throw new BackupSetupError(EXIT_CODES.failed, describeError(error));
+  });
   const release = await lockFolder(out);
   try {
     return await new BackupRun(options, out).run();
@@ -71,7 +83,7 @@ class BackupRun {
   readonly #signal: AbortSignal;
   readonly #tally: Tally;
   readonly #started = Date.now();
-  /** Where each file's local copy was found (absolute), when not at its manifest path. */
+  /** Where each file's local copy was found (relative to the backup folder), when not at its manifest path. */
   readonly #staged = new Map<string, string>();
   /** Files whose parked copy could not be moved to its place: removed once downloaded again. */
   readonly #leftParked = new Set<string>();
@@ -251,17 +263,19 @@ class BackupRun {
 
   /** A file's local copy: at its manifest path, or parked in `.moving/` by an interrupted move. */
   async #locate(file: ManifestFile): Promise<{ size: number; parked: boolean } | undefined> {
-    const here = await statIfAny(localPath(this.#out, file.path));
+    // A link is not a local copy (lstat): it is replaced by the download.
+    const here = await lstatInside(this.#out, file.path).catch(() => undefined);
     if (here?.isFile()) return { size: here.size, parked: false };
-    const parked = this.#parking(file.hash);
-    const there = await statIfAny(parked);
+    const parked = this.#parkingSpot(file.hash);
+    const there = await lstatInside(this.#out, parked).catch(() => undefined);
     if (!there?.isFile()) return undefined;
     this.#staged.set(file.hash, parked);
     return { size: there.size, parked: true };
   }
 
-  #parking(hash: string): string {
-    return join(this.#out, STAGING_DIR, sha256Of(hash).slice(0, 32));
+  /** Where a moving copy waits, relative to the backup folder. */
+  #parkingSpot(hash: string): string {
+    return `${STAGING_DIR}/${sha256Of(hash).slice(0, 32)}`;
   }
 
   async #markGone(plan: Plan): Promise<void> {
@@ -269,8 +283,8 @@ class BackupRun {
     for (const file of plan.gone) {
       if (this.#options.prune) {
         try {
-          await rm(localPath(this.#out, file.path), { force: true });
-          await rm(this.#parking(file.hash), { force: true });
+          await removeInside(this.#out, file.path, 'file');
+          await removeInside(this.#out, this.#parkingSpot(file.hash), 'file');
         } catch (error) {
           this.#emit({ type: 'warning', message: `could not delete ${file.path}: ${describeError(error)}` });
           continue;
@@ -294,12 +308,9 @@ class BackupRun {
   async #park(moves: PlannedMove[], failed: Set<string>): Promise<PlannedMove[]> {
     const parked: PlannedMove[] = [];
     for (const move of moves) {
-      const target = this.#parking(move.from.hash);
+      const target = this.#parkingSpot(move.from.hash);
       try {
-        if (this.#staged.get(move.from.hash) !== target) {
-          await mkdir(dirname(target), { recursive: true });
-          await rename(localPath(this.#out, move.from.path), target);
-        }
+        if (this.#staged.get(move.from.hash) !== target) await moveInside(this.#out, move.from.path, target);
         parked.push(move);
       } catch (error) {
         failed.add(move.from.hash);
@@ -315,10 +326,8 @@ class BackupRun {
    */
   async #unpark(parked: PlannedMove[], failed: Set<string>): Promise<void> {
     for (const { entry, from } of parked) {
-      const target = localPath(this.#out, entry.path);
       try {
-        await mkdir(dirname(target), { recursive: true });
-        await rename(this.#parking(from.hash), target);
+        await moveInside(this.#out, this.#parkingSpot(from.hash), entry.path);
         const { goneSince: _, ...kept } = from;
         this.#store.setFile({ ...kept, path: entry.path });
         this.#counts.moved++;
@@ -333,7 +342,7 @@ class BackupRun {
 
   async #makeFolders(folders: TreeEntry[]): Promise<void> {
     for (const folder of folders) {
-      await mkdir(localPath(this.#out, folder.path), { recursive: true }).catch((error: unknown) =>
+      await makeFoldersInside(this.#out, folder.path).catch((error: unknown) =>
         this.#emit({ type: 'warning', message: `could not create ${folder.path}: ${describeError(error)}` }),
       );
     }
@@ -373,7 +382,8 @@ class BackupRun {
     const target = localPath(this.#out, entry.path);
     const tally = this.#tally;
     try {
-      await mkdir(dirname(target), { recursive: true });
+      // Real folders only: a link planted at `files/Documents` must not receive the hub's files.
+      await makeFoldersInside(this.#out, parentOf(entry.path));
       // downloadToFile keeps an interrupted download in `.<name>.part` beside the target.
       const partial = await statIfAny(join(dirname(target), `.${basename(target)}.part`));
       tally.begin(entry.path, partial?.size ?? 0);
@@ -390,7 +400,7 @@ class BackupRun {
       });
       const sha256 = await sha256File(target);
       if (this.#leftParked.has(entry.record.hash))
-        await rm(this.#parking(entry.record.hash), { force: true });
+        await removeInside(this.#out, this.#parkingSpot(entry.record.hash), 'file');
       this.#store.setFile(manifestEntry(entry, record, sha256, new Date().toISOString()));
       const fetched = result.bytes - result.resumedBytes;
       this.#counts.downloaded++;
@@ -418,7 +428,7 @@ class BackupRun {
     const kept = new Set(folders.map((folder) => folder.path));
     const stale = oldFolders.filter((folder) => !kept.has(folder.path)).map((folder) => folder.path);
     stale.sort((a, b) => b.split('/').length - a.split('/').length);
-    for (const path of [...stale, STAGING_DIR]) await rmdir(localPath(this.#out, path)).catch(() => {});
+    for (const path of [...stale, STAGING_DIR]) await removeInside(this.#out, path, 'folder').catch(() => {});
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { describeError, sha256File, statIfAny } from './fs-utils.js';
+import { lstatInside } from '../node/index.js';
+import { describeError, sha256File } from './fs-utils.js';
 import { FILES_DIR, localPath } from './layout.js';
 import { readManifest } from './manifest.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
@@ -70,7 +71,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifySummary> 
     expected,
     options.concurrency ?? 4,
     async (file) => {
-      const problem = await check(localPath(out, file.path), file, options.signal);
+      const problem = await check(out, file, options.signal);
       if (options.signal?.aborted) return;
       counts.checked++;
       if (problem === undefined) {
@@ -110,18 +111,27 @@ export async function runVerify(options: VerifyOptions): Promise<VerifySummary> 
   return summary;
 }
 
-/** `undefined` when the file matches, `'missing'`, or what differs. */
+/**
+ * `undefined` when the file matches, `'missing'`, or what differs. Links are not followed (a link
+ * in the backup is not a copy), and neither are linked folders above the file.
+ */
 async function check(
-  path: string,
-  file: { size: number; sha256: string },
+  out: string,
+  file: { path: string; size: number; sha256: string },
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
-  const found = await statIfAny(path);
+  let found: Awaited<ReturnType<typeof lstatInside>>;
+  try {
+    found = await lstatInside(out, file.path);
+  } catch (error) {
+    return `unreadable: ${describeError(error)}`;
+  }
   if (!found) return 'missing';
+  if (found.isSymbolicLink()) return 'a symbolic link, not a file';
   if (!found.isFile()) return 'not a file';
   if (found.size !== file.size) return `size ${found.size}, expected ${file.size}`;
   try {
-    const sha256 = await sha256File(path, signal);
+    const sha256 = await sha256File(localPath(out, file.path), signal);
     return sha256 === file.sha256 ? undefined : `SHA-256 ${sha256}, expected ${file.sha256}`;
   } catch (error) {
     return `unreadable: ${describeError(error)}`;
@@ -130,6 +140,8 @@ async function check(
 
 /** Every entry below `dir` that is not a folder (links included, not followed), as manifest paths. */
 async function* filesBelow(out: string, dir: string): AsyncGenerator<string> {
+  // `files/` itself a link: nothing below it is the backup's (its listed files are reported too).
+  if (!(await lstatInside(out, dir))?.isDirectory()) return;
   let entries: Dirent[];
   try {
     entries = await readdir(localPath(out, dir), { withFileTypes: true });

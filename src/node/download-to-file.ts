@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
@@ -8,6 +8,8 @@ import type { DownloadOptions } from '../native/download/index.js';
 import { changedField, type RecordIdentity, recordIdentity } from '../native/download/record-identity.js';
 import { resolveDownload } from '../native/download/resolve-options.js';
 import type { Attach } from '../schemas/index.js';
+import { openForWrite } from './fs/open.js';
+import { UnsafePathError } from './fs/unsafe-path-error.js';
 import { readPartial, writeSidecar } from './partial-download.js';
 
 /** What `downloadToFile` needs of a `NativeClient` (`files.meta` only to resume). */
@@ -28,7 +30,10 @@ export interface DownloadToFileOptions extends DownloadOptions {
    * from it on the next call with the same `path` when the file's record on the hub (hash, size,
    * revision, edit time) is unchanged; start over otherwise. The partial bytes wait in
    * `.<name>.part` beside the target, described by `.<name>.part.json`. `onProgress` counts the
-   * resumed bytes as loaded. Costs one `filemeta` request when a partial file is found.
+   * resumed bytes as loaded. Costs one `filemeta` request when a partial file is found. A partial
+   * file longer than the file (or range) it describes is discarded, never appended to. Both are
+   * continued in place, so each must be a regular file with no other name: a symbolic link, a
+   * FIFO, a folder or a second hard link found there is an `UnsafePathError`, and left as found.
    * @default false
    */
   resume?: boolean;
@@ -51,7 +56,9 @@ export interface DownloadToFileResult {
  * aborted download leaves nothing at `path`, and a file already there stays untouched until then.
  * With `resume: true` the partial file is kept instead, and the next call continues it.
  *
- * A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`.
+ * A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`. No
+ * link is followed and no FIFO waited on: the temporary file is created new (`O_EXCL`), the rename
+ * replaces a link at `path` rather than writing through it.
  *
  * @example
  * const { bytes } = await downloadToFile(hub, fileId, './big.bin', { concurrency: 4, signal });
@@ -70,7 +77,7 @@ export async function downloadToFile(
   const stream = hub.files.download(file_id, download);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
   return fileStep(path, 'write', () =>
-    finish(stream, () => open(temporary, 'wx'), {
+    finish(stream, () => openForWrite(temporary, 'new'), {
       temporary,
       path,
       resumedBytes: 0,
@@ -106,7 +113,8 @@ async function resumeDownload(
     if (changedField(identity, sidecar) === undefined) {
       kept = identity;
       const end = Math.min(download.end ?? identity.filesize, identity.filesize);
-      resumedBytes = Math.max(0, Math.min(partial.size, end - from));
+      // Longer than the range can be is not a partial download of it: start over, never append.
+      if (partial.size <= end - from) resumedBytes = partial.size;
     }
   }
   let version = kept;
@@ -129,7 +137,7 @@ async function resumeDownload(
     }),
   });
   return fileStep(path, 'write', () =>
-    finish(stream, () => open(temporary, resumedBytes > 0 ? 'r+' : 'w'), {
+    finish(stream, () => openForWrite(temporary, 'reuse'), {
       temporary,
       path,
       resumedBytes,
@@ -138,8 +146,9 @@ async function resumeDownload(
         await handle.truncate(resumedBytes);
         if (version) await writeSidecar(temporary, { file_id, start: from, ...version });
       },
-      onFailure: async () => {
-        if (version === undefined) await removePartial(temporary);
+      onFailure: async (error) => {
+        // A refused path is someone else's: left exactly as it was found.
+        if (version === undefined && !(error instanceof UnsafePathError)) await removePartial(temporary);
       },
       onSuccess: () => rm(`${temporary}.json`, { force: true }),
     }),
@@ -153,7 +162,7 @@ interface Target {
   beforeFirstWrite?: (handle: FileHandle) => Promise<void>;
   onSuccess?: () => Promise<void>;
   /** Cleans up after a failure (the stream is cancelled and the file closed by then). */
-  onFailure: () => Promise<void>;
+  onFailure: (error: unknown) => Promise<void>;
 }
 
 /** Writes the stream into `handle` after the resumed bytes, flushes, renames into place. */
@@ -177,7 +186,7 @@ async function finish(
     // Whatever failed, the stream must stop fetching.
     await stream.cancel(error).catch(() => {});
     await unclosed?.close().catch(() => {});
-    await target.onFailure().catch(() => {});
+    await target.onFailure(error).catch(() => {});
     throw error;
   }
 }

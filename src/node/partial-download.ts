@@ -1,5 +1,5 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { RecordIdentity } from '../native/download/record-identity.js';
+import { openForWrite, readTextFile, regularFileStats } from './fs/open.js';
 
 /** `.<name>.part.json`: which file, version and range the bytes of `.<name>.part` are. */
 export interface Sidecar extends RecordIdentity {
@@ -15,24 +15,36 @@ export interface PartialDownload {
   sidecar: Sidecar | undefined;
 }
 
-/** The partial file at `path` and its sidecar, or `undefined` when there is no partial file. */
+/**
+ * The partial file at `path` and its sidecar, or `undefined` when there is no partial file. Both
+ * must be regular files of one hard link when present: a link, FIFO, folder or a second name
+ * planted there is an `UnsafePathError` (they are continued in place, so writing them would write
+ * through the link or into the other file). Nothing is followed, waited on or deleted.
+ */
 export async function readPartial(path: string): Promise<PartialDownload | undefined> {
-  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const found = await regularFileStats(path);
+  const sidecar = await readSidecar(`${path}.json`);
   if (!found) return undefined;
-  return { size: found.isFile() ? found.size : 0, sidecar: await readSidecar(`${path}.json`) };
+  return { size: found.size, sidecar };
 }
 
-export function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
-  return writeFile(`${path}.json`, `${JSON.stringify(sidecar)}\n`);
+/** Written in place, through a checked handle (see `openForWrite`'s `'reuse'`). */
+export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
+  const handle = await openForWrite(`${path}.json`, 'reuse');
+  try {
+    await handle.truncate(0);
+    await handle.write(`${JSON.stringify(sidecar)}\n`, 0);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A sidecar that is missing, unreadable or not of this shape means: start over. */
 async function readSidecar(path: string): Promise<Sidecar | undefined> {
+  // Refused (UnsafePathError) before anything is read when it is not a regular file of its own.
+  if (!(await regularFileStats(path))) return undefined;
   try {
-    const value = JSON.parse(await readFile(path, 'utf8')) as Partial<Sidecar> | null;
+    const value = JSON.parse((await readTextFile(path)) ?? '') as Partial<Sidecar> | null;
     if (
       typeof value?.file_id === 'string' &&
       typeof value.hash === 'string' &&

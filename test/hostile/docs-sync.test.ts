@@ -1,5 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { TRAP_KINDS } from '../support/fs-traps.js';
+import { renderTrapTable } from './matrix/fs-trap-cases.js';
 import { renderDownloadTable, renderFaultTable } from './matrix/render.js';
 
 /** docs/fault-matrix.md shows the tested tables; `UPDATE_FAULT_MATRIX=1` rewrites them from the code. */
@@ -8,6 +10,7 @@ const DOC = new URL('../../docs/fault-matrix.md', import.meta.url);
 const BLOCKS = [
   ['faults', renderFaultTable],
   ['downloads', renderDownloadTable],
+  ['fs-traps', () => renderTrapTable(TRAP_KINDS)],
 ] as const;
 
 function block(name: string, content: string): string {
