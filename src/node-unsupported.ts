@@ -7,20 +7,32 @@
 import { UnsupportedRuntimeError } from './core/errors/unsupported-runtime-error.js';
 import type * as NodeHelpers from './node/index.js';
 
+// Needs no file system: it only describes a path.
+export { UnsafePathError } from './node/fs/unsafe-path-error.js';
 export type {
   DownloadSource,
   DownloadToFileOptions,
   DownloadToFileResult,
   FileFromPathOptions,
+  WriteMode,
 } from './node/index.js';
 
-function unsupported(name: string): Promise<never> {
-  return Promise.reject(
-    new UnsupportedRuntimeError(
-      `${name} needs a file system, which this runtime does not have: upload a Blob or File, and read a download as a stream (files.download) or a Blob (files.downloadBlob)`,
-    ),
+function refusal(name: string): UnsupportedRuntimeError {
+  return new UnsupportedRuntimeError(
+    `${name} needs a file system, which this runtime does not have: upload a Blob or File, and read a download as a stream (files.download) or a Blob (files.downloadBlob)`,
   );
 }
+const unsupported = (name: string) => () => Promise.reject(refusal(name));
 
-export const fileFromPath: typeof NodeHelpers.fileFromPath = () => unsupported('fileFromPath');
-export const downloadToFile: typeof NodeHelpers.downloadToFile = () => unsupported('downloadToFile');
+export const fileFromPath: typeof NodeHelpers.fileFromPath = unsupported('fileFromPath');
+export const downloadToFile: typeof NodeHelpers.downloadToFile = unsupported('downloadToFile');
+export const makeFoldersInside: typeof NodeHelpers.makeFoldersInside = unsupported('makeFoldersInside');
+export const lstatInside: typeof NodeHelpers.lstatInside = unsupported('lstatInside');
+export const removeInside: typeof NodeHelpers.removeInside = unsupported('removeInside');
+export const moveInside: typeof NodeHelpers.moveInside = unsupported('moveInside');
+export const openForWrite: typeof NodeHelpers.openForWrite = unsupported('openForWrite');
+export const openForRead: typeof NodeHelpers.openForRead = unsupported('openForRead');
+export const readTextFile: typeof NodeHelpers.readTextFile = unsupported('readTextFile');
+export const resolveInside: typeof NodeHelpers.resolveInside = () => {
+  throw refusal('resolveInside');
+};

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createFakeSite, type FakeServer, startFakeServer } from '../../dist/testing.js';
+import { createFakeSite, type FakeServer, startFakeServer } from '../../src/testing/index.js';
 import type { ConformanceConfig, ReceivedUpload } from '../../test/runtimes/contract.js';
 
 /**
