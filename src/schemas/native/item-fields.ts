@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { flagSchema, intSchema } from '../coerce.js';
-import type { KnownFields } from '../known-fields.js';
 import { nativeDateSchema } from '../native-date.js';
+import { ItemPersonSchema } from './item-person.js';
 
 /*
  * The fields of Hubzilla's three item shapes, each documented once and grouped by which shapes carry
@@ -9,7 +9,10 @@ import { nativeDateSchema } from '../native-date.js';
  * - `sharedFields`: every shape;
  * - `localFields`: the database row and the mirror export (ids, access lists, yes/no flags);
  * - `encodedFields`: the stream encoding and the mirror export (`message_id`, `owner`, …);
- * - `rowFields`: the database row only (`mid`, `parent_mid`, `plink`, …).
+ * - `rowFields`: the database row only (`mid`, `parent_mid`, `plink`, …);
+ * - `streamOnlyFields`, `exportOnlyFields`: `attach`, which the two encodings send differently.
+ * The schemas' field objects are typed as intersections of these groups (`typeof sharedFields & …`)
+ * rather than inferred from the spreads: declaration files keep the fields' docs only that way.
  * Required where every Hubzilla 8.8.7 answer of the shape carries the field (the recorded fixtures
  * and Hubzilla's `encode_item()`); optional where it depends on the item (`flags`, `tags`, `object`)
  * or on the hub's version (`uuid` and `summary` are missing before 4.x, `public_scope` after 8.x).
@@ -20,41 +23,6 @@ import { nativeDateSchema } from '../native-date.js';
 const optionalString = z.optional(z.string());
 /** Members kept as sent, unvalidated: decoded JSON (objects, lists) of the encoded shapes. */
 const asSent = z.optional(z.unknown());
-
-/** The `photo` of an {@link ItemPerson}. */
-const itemPersonPhotoFields = {
-  /** The picture's type, `image/png`, … */
-  mimetype: optionalString,
-  /** URL of the picture (the medium size). */
-  src: optionalString,
-};
-const ItemPersonPhotoSchema: z.ZodMiniObject<typeof itemPersonPhotoFields, z.core.$loose> =
-  z.looseObject(itemPersonPhotoFields);
-
-/** The fields of {@link ItemPerson}, with the docs editors show on hover. */
-const itemPersonFields = {
-  /** The display name. */
-  name: optionalString,
-  /** The channel address, `nick@host`. */
-  address: optionalString,
-  /** URL of the channel's home page. */
-  url: optionalString,
-  /** The protocol: `zot6`, `activitypub`, … */
-  network: optionalString,
-  /** The profile picture. */
-  photo: z.optional(ItemPersonPhotoSchema),
-  /** The channel's global id (its `xchan_guid`; hubs before 4.x call it `guid`). */
-  id: optionalString,
-  /** The signature of `id` by the channel's key. */
-  id_sig: optionalString,
-  /** The channel's public key (PEM). */
-  key: optionalString,
-};
-/** The schema of {@link ItemPerson}. */
-export const ItemPersonSchema: z.ZodMiniObject<typeof itemPersonFields, z.core.$loose> =
-  z.looseObject(itemPersonFields);
-/** The `owner` / `author` summary of a {@link StreamItem} or an {@link ExportItem}. */
-export interface ItemPerson extends KnownFields<z.infer<typeof ItemPersonSchema>> {}
 
 /** Every item shape. */
 export const sharedFields = {
@@ -182,10 +150,11 @@ export const encodedFields = {
   longlat: z.string(),
   /** The author's signature of the body (the row's `sig`). */
   signature: z.string(),
+  // Typed by name: declaration files keep the docs of another module's record only that way.
   /** The thread's owner (whose wall it is on). */
-  owner: ItemPersonSchema,
+  owner: ItemPersonSchema as typeof ItemPersonSchema,
   /** The author. */
-  author: ItemPersonSchema,
+  author: ItemPersonSchema as typeof ItemPersonSchema,
   /** Who may see it: `public`, `authenticated`, `contacts`, … (the row's `public_policy`; missing after 8.x). */
   public_scope: optionalString,
   /** Who may comment: `contacts`, `public`, `none`, … (the row's `comment_policy`). */
@@ -194,8 +163,6 @@ export const encodedFields = {
   comments_closed: z.optional(nativeDateSchema),
   /** The item's flags as words (`thread_parent`, `private`, `direct`, `hidden`, `deleted`, `nsfw`, …); missing when none. */
   flags: z.optional(z.array(z.string())),
-  /** Attached files, a list of objects (the row's `attach`, decoded); the export sends `""` when none, the stream nothing. Kept as sent. */
-  attach: asSent,
   /** Its ActivityStreams object, when it has one (the row's `obj`, decoded). Kept as sent. */
   object: asSent,
   /** Its ActivityStreams target (what a like or share points at), when it has one. Kept as sent. */
@@ -204,6 +171,18 @@ export const encodedFields = {
   tags: asSent,
   /** Item settings shared with other hubs (`[{family, key, value, sharing}]`), when it has any. Kept as sent. */
   meta: asSent,
+};
+
+/** The stream encoding only. */
+export const streamOnlyFields = {
+  /** Attached files, a list of objects (the row's `attach`, decoded); only when it has any. Kept as sent. */
+  attach: asSent,
+};
+
+/** The mirror export only. */
+export const exportOnlyFields = {
+  /** Attached files, a list of objects (the row's `attach`, decoded); `""` when none. Kept as sent. */
+  attach: z.union([z.string(), z.array(z.unknown())]),
 };
 
 /** The database row only: the names the row uses where the encoding renamed them, and local columns. */

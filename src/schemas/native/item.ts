@@ -1,9 +1,16 @@
 import * as z from 'zod/mini';
 import { intSchema } from '../coerce.js';
 import type { KnownFields } from '../known-fields.js';
-import { encodedFields, localFields, rowFields, sharedFields } from './item-fields.js';
+import {
+  encodedFields,
+  exportOnlyFields,
+  localFields,
+  rowFields,
+  sharedFields,
+  streamOnlyFields,
+} from './item-fields.js';
 
-export { type ItemPerson, ItemPersonSchema } from './item-fields.js';
+export { type ItemPerson, ItemPersonSchema } from './item-person.js';
 
 /*
  * Hubzilla sends a conversation item (post, comment, like, …) in three shapes, one type each, so
@@ -13,7 +20,11 @@ export { type ItemPerson, ItemPersonSchema } from './item-fields.js';
  */
 
 /** The fields of {@link ItemRow}, with the docs editors show on hover. */
-const itemRowFields = { ...sharedFields, ...localFields, ...rowFields };
+const itemRowFields: typeof sharedFields & typeof localFields & typeof rowFields = {
+  ...sharedFields,
+  ...localFields,
+  ...rowFields,
+};
 /** The schema of {@link ItemRow}. */
 export const ItemRowSchema: z.ZodMiniObject<typeof itemRowFields, z.core.$loose> =
   z.looseObject(itemRowFields);
@@ -27,7 +38,11 @@ export const ItemRowSchema: z.ZodMiniObject<typeof itemRowFields, z.core.$loose>
 export interface ItemRow extends KnownFields<z.infer<typeof ItemRowSchema>> {}
 
 /** The fields of {@link StreamItem}, with the docs editors show on hover. */
-const streamItemFields = { ...sharedFields, ...encodedFields };
+const streamItemFields: typeof sharedFields & typeof encodedFields & typeof streamOnlyFields = {
+  ...sharedFields,
+  ...encodedFields,
+  ...streamOnlyFields,
+};
 /** The schema of {@link StreamItem}. */
 export const StreamItemSchema: z.ZodMiniObject<typeof streamItemFields, z.core.$loose> =
   z.looseObject(streamItemFields);
@@ -39,12 +54,14 @@ export const StreamItemSchema: z.ZodMiniObject<typeof streamItemFields, z.core.$
 export interface StreamItem extends KnownFields<z.infer<typeof StreamItemSchema>> {}
 
 /** The fields of {@link ExportItem}, with the docs editors show on hover. */
-const exportItemFields = {
+const exportItemFields: typeof sharedFields &
+  typeof localFields &
+  typeof encodedFields &
+  typeof exportOnlyFields = {
   ...sharedFields,
   ...localFields,
   ...encodedFields,
-  /** Attached files: a list of objects, `""` when none (always sent, unlike in the stream). Kept as sent. */
-  attach: z.union([z.string(), z.array(z.unknown())]),
+  ...exportOnlyFields,
 };
 /** The schema of {@link ExportItem}. */
 export const ExportItemSchema: z.ZodMiniObject<typeof exportItemFields, z.core.$loose> =
@@ -79,7 +96,7 @@ const itemUpdateResultFields = {
   /** The new or edited item's row id. A number or numeric string; normalized to `number`. */
   item_id: intSchema,
   /** The new or edited item as a database row. */
-  item: ItemRowSchema,
+  item: ItemRowSchema as typeof ItemRowSchema,
 };
 /** The schema of {@link ItemUpdateResult}. */
 export const ItemUpdateResultSchema: z.ZodMiniObject<typeof itemUpdateResultFields, z.core.$loose> =
