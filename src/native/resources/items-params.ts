@@ -94,4 +94,13 @@ export type ItemReplyParams = Omit<ItemUpdateParams, 'parent' | 'parent_mid' | '
  * What `items.reply` answers: any item shape (`StreamItem` and `ExportItem` by `message_id`,
  * `ItemRow` by `mid`), or a message id.
  */
-export type ReplyTarget = string | { readonly message_id: string } | { readonly mid: string };
+export type ReplyTarget =
+  | string
+  | {
+      /** The message id of a `StreamItem` or an `ExportItem`. */
+      readonly message_id: string;
+    }
+  | {
+      /** The message id of an `ItemRow`. */
+      readonly mid: string;
+    };
