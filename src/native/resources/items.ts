@@ -70,11 +70,9 @@ export class ItemsResource {
   reply(to: ReplyTarget, params: ItemReplyParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
     return ApiPromise.attempt(() => {
       const parent_mid = messageIdOf(to);
-      if (typeof params !== 'object' || params === null) {
-        throw new ArgumentError('items.reply: the second argument is the reply, e.g. { body: "Thanks!" }');
-      }
+      // Without params, `update` refuses the missing body.
       for (const key of ['parent', 'parent_mid', 'post_id'] as const) {
-        if (Object.hasOwn(params, key)) {
+        if (Object.hasOwn(params ?? {}, key)) {
           throw new ArgumentError(
             `items.reply: ${key} is not a reply field: the item to reply to is the first argument`,
           );
@@ -146,18 +144,17 @@ function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
  * default is. Typical cause: `parent: post.id` of a stream item, which has no `id`.
  */
 function refuseMissingTarget(params: ItemUpdateParams): void {
-  for (const key of ['parent', 'post_id'] as const) {
-    const value: unknown = params[key];
-    if (!Object.hasOwn(params, key) || (Number.isSafeInteger(value) && (value as number) > 0)) continue;
-    const meant = key === 'post_id' ? 'an edit' : 'a reply';
+  const given: Record<string, unknown> = { ...params };
+  const unusable = (['parent', 'parent_mid', 'post_id'] as const).find(
+    (key) =>
+      Object.hasOwn(given, key) &&
+      (key === 'parent_mid'
+        ? given[key] === undefined
+        : !(Number.isSafeInteger(given[key]) && (given[key] as number) > 0)),
+  );
+  if (unusable) {
     throw new ArgumentError(
-      `items.update: ${key} must be a positive integer row id, got ${describe(value)}: without it the hub would publish a new post instead of ${meant}` +
-        (key === 'parent' ? '. Stream items have no id: reply with items.reply(item, { body })' : ''),
-    );
-  }
-  if (Object.hasOwn(params, 'parent_mid') && params.parent_mid === undefined) {
-    throw new ArgumentError(
-      'items.update: parent_mid is undefined: without it the hub would publish a new post instead of a reply. Reply with items.reply(item, { body })',
+      `items.update: ${unusable} is ${describe(given[unusable])}: the hub would publish a new post instead of ${unusable === 'post_id' ? 'an edit' : 'a reply'}. Reply to any item (stream items have no id) with items.reply(item, { body })`,
     );
   }
 }
