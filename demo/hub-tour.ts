@@ -69,8 +69,8 @@ export async function hubTour(
     title: 'Demo',
   });
   ok(`posted item ${post.item_id}`);
-  const comment = await hub.items.update({ body: `And a comment on it (${stamp}).`, parent: post.item_id });
-  ok(`commented: item ${comment.item_id} in thread ${comment.item.parent ?? post.item_id}`);
+  const comment = await hub.items.reply(post.item, { body: `And a comment on it (${stamp}).` });
+  ok(`commented: item ${comment.item_id} in thread ${comment.item.parent}`);
   const thread = await hub.items.full({ item_id: post.item_id });
   note(`the thread now holds ${thread.length} item(s)`);
 }

@@ -4,13 +4,14 @@ import {
   AbookSchema,
   AlbumSchema,
   AttachSchema,
+  ExportItemSchema,
   FileDataAttachSchema,
   GroupMemberSchema,
-  ItemSchema,
   intSchema,
   NativePhotoSchema,
   PermissionRowSchema,
   PrivacyGroupSchema,
+  StreamItemSchema,
 } from '../schemas/index.js';
 
 /*
@@ -46,12 +47,12 @@ export const AlbumsAnswerSchema = z.looseObject({ albums: z.array(AlbumSchema) }
 /** `photos`: one row per image scale. */
 export const PhotosAnswerSchema = z.looseObject({ photos: z.array(NativePhotoSchema) });
 
-/** `channel/stream`, `network/stream`: a flat list of items (threads with their comments). */
-export const ItemListSchema = z.array(ItemSchema);
+/** `channel/stream`, `network/stream`: a flat list of encoded items (threads with their comments). */
+export const StreamItemListSchema = z.array(StreamItemSchema);
 
-/** `item/full`: `{item: [...]}`, or `[]` when nothing matches. */
+/** `item/full`: `{item: [...]}` in the mirror-export shape, or `[]` when nothing matches. */
 export const ItemFullAnswerSchema = z.union([
-  z.looseObject({ item: z.array(ItemSchema) }),
+  z.looseObject({ item: z.array(ExportItemSchema) }),
   z.array(z.never()),
 ]);
 

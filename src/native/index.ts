@@ -24,8 +24,14 @@ export type { ChannelExportParams, ChannelResource, ChannelStreamParams } from '
 export type { FilesResource } from './resources/files.js';
 export type { FileDataParams, FileIdParams, FilesListParams } from './resources/files-params.js';
 export type { GroupMembersParams, GroupsResource } from './resources/groups.js';
-export type { ItemFullParams, ItemsResource } from './resources/items.js';
-export type { AclList, ItemUpdateParams, MediaUpload } from './resources/items-params.js';
+export type { ItemFullParams, ItemsResource, ItemUpdateAnswer } from './resources/items.js';
+export type {
+  AclList,
+  ItemReplyParams,
+  ItemUpdateParams,
+  MediaUpload,
+  ReplyTarget,
+} from './resources/items-params.js';
 export type { NetworkResource, NetworkStreamParams } from './resources/network.js';
 export type {
   PermissionCheckParams,

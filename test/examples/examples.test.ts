@@ -28,7 +28,8 @@ const expected: Record<string, RegExp> = {
   'upload-photo': /uploaded[\s\S]*\d+ photos now/,
   'native-basics': /downloaded \d+ bytes[\s\S]*post \d+, comment \d+[\s\S]*unknown identity → NotFoundError/,
   'download-to-disk': /100% [\s\S]*saved \d+ bytes to /,
-  'post-and-comment': /posted \d+[\s\S]*commented \d+[\s\S]*edited \d+: Who is up for a hike on Sunday\?/,
+  'post-and-comment':
+    /posted \d+[\s\S]*commented \d+ in thread \d+[\s\S]*replied \d+ to [\s\S]*edited \d+: Who is up for a hike on Sunday\?[\s\S]*↳ Count me in!/,
   'export-channel': /exported from \w+ [\d.]+[\s\S]*channel: object/,
 };
 

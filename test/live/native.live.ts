@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Attach, AuthenticationError, NativeClient, NotFoundError } from '../../src/index.js';
+import {
+  type Attach,
+  AuthenticationError,
+  type ExportItem,
+  NativeClient,
+  NotFoundError,
+  type StreamItem,
+} from '../../src/index.js';
 import { solidPng } from '../../src/testing/seed/images.js';
 
 /*
@@ -119,6 +126,83 @@ describe(`Native API on ${login.baseUrl} as ${login.username}`, () => {
       NotFoundError,
     );
   });
+
+  it('reads every item shape strictly: streams, a thread, a photo and its file export', async () => {
+    const client = hub();
+    const stream = await client.network.stream().toArray();
+    await client.channel.stream();
+    const top = stream.find((item) => item.message_id === item.message_top);
+    if (top) {
+      const thread = await client.items.full({ mid: top.message_id });
+      expect(thread[0]?.message_id).toBe(top.message_id);
+      expect(thread[0]?.id).toBe(thread[0]?.parent);
+    }
+    const [photo] = await client.photos.list();
+    if (photo) {
+      const detail = await client.photos.get({ photo_id: photo.resource_id });
+      const exported = await client.files.export({ file_id: photo.resource_id });
+      for (const item of [...detail.item, ...(exported.item ?? [])]) expect(typeof item.id).toBe('number');
+    }
+  });
+
+  it.runIf(writes)(
+    'items.reply from a row, a stream item and an exported comment lands in the thread (--writes)',
+    async () => {
+      const client = hub();
+      const stamp = new Date().toISOString();
+      const top = await client.items.update({ body: `socialsite-sdk reply check ${stamp}` });
+      const streamed = (await client.channel.stream()).find((item) => item.message_id === top.item.mid);
+      expect(streamed).toBeDefined();
+      const fromRow = await client.items.reply(top.item, { body: `reply to the row ${stamp}` });
+      const fromStream = await client.items.reply(streamed as StreamItem, {
+        body: `reply to the stream item ${stamp}`,
+      });
+      const exported = (await client.items.full({ item_id: top.item_id })).find(
+        (item) => item.id === fromRow.item_id,
+      );
+      expect(exported).toBeDefined();
+      const fromExport = await client.items.reply(exported as ExportItem, {
+        body: `reply to the exported comment ${stamp}`,
+      });
+      const replies = [fromRow, fromStream, fromExport];
+      const thread = await client.items.full({ item_id: top.item_id });
+      for (const reply of replies) {
+        expect(reply.item).toMatchObject({ parent: top.item_id, parent_mid: top.item.mid });
+        expect(thread.find((item) => item.id === reply.item_id)).toMatchObject({
+          parent: top.item_id,
+          message_top: top.item.mid,
+          item_thread_top: false,
+        });
+      }
+      expect(thread.find((item) => item.id === fromExport.item_id)?.message_parent).toBe(
+        exported?.message_id,
+      );
+      const tops = (await client.network.stream().toArray()).filter(
+        (item) => item.message_id === item.message_top,
+      );
+      for (const reply of replies) expect(tops.map((item) => item.message_id)).not.toContain(reply.item.mid);
+    },
+  );
+
+  it.runIf(writes)(
+    "items.reply to a connection's post from the network stream joins that post's thread (--writes)",
+    async () => {
+      const client = hub();
+      const self = (await client.abook.list()).find((row) => row.abook_self)?.xchan_addr;
+      const theirs = (await client.network.stream().toArray()).find(
+        (item) => item.message_id === item.message_top && item.author.address !== self,
+      );
+      if (!theirs) return;
+      const reply = await client.items.reply(theirs, {
+        body: `a reply from socialsite-sdk ${new Date().toISOString()}`,
+      });
+      expect(reply.item.parent_mid).toBe(theirs.message_id);
+      const thread = await client.items.full({ mid: theirs.message_id });
+      expect(thread.find((item) => item.id === reply.item_id)).toMatchObject({
+        message_top: theirs.message_id,
+      });
+    },
+  );
 
   it.runIf(writes)('posts, comments, and posts with media (--writes)', async () => {
     const client = hub();

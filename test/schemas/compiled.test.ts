@@ -4,6 +4,7 @@ import {
   AbconfigSchema,
   AbookSchema,
   AttachSchema,
+  ExportItemSchema,
   FileDataAttachSchema,
   FileExportSchema,
   GroupMemberSchema,
@@ -11,6 +12,7 @@ import {
   ItemUpdateResultSchema,
   PhotoDetailSchema,
   PrivacyGroupSchema,
+  StreamItemSchema,
   XchanSchema,
 } from '../../src/schemas/index.js';
 import { hubzillaJson } from '../support/fixtures.js';
@@ -30,7 +32,9 @@ const cases: [string, z.ZodMiniType, string][] = [
   ['group_members', z.array(GroupMemberSchema), '71b-group_members-group_id_friends.txt'],
   ['xchan', XchanSchema, '76-xchan-address.txt'],
   ['item/update', ItemUpdateResultSchema, '40-item_update-new_post.txt'],
-  ['network/stream', z.array(ItemSchema), '18-network_stream-GET_default.txt'],
+  ['network/stream', z.array(StreamItemSchema), '18-network_stream-GET_default.txt'],
+  ['item/full', z.looseObject({ item: z.array(ExportItemSchema) }), '82-item_full-item_id.txt'],
+  ['the deprecated item union', z.array(ItemSchema), '18-network_stream-GET_default.txt'],
   ['abook', z.array(AbookSchema), '85-abook-all.txt'],
   ['abconfig', z.array(AbconfigSchema), '86-abconfig-all.txt'],
 ];

@@ -1,7 +1,7 @@
 import { ApiPromise } from '../../core/api-promise.js';
 import type { RequestOptions } from '../../core/options.js';
-import { type ChannelExport, ChannelExportSchema, type Item } from '../../schemas/index.js';
-import { ItemListSchema } from '../envelopes.js';
+import { type ChannelExport, ChannelExportSchema, type StreamItem } from '../../schemas/index.js';
+import { StreamItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
 /** The sections Hubzilla 8.8.7 exports when none are asked for (`get_default_export_sections()`). */
@@ -65,15 +65,16 @@ export class ChannelResource {
 
   /**
    * `channel/stream` (GET): the channel's own conversation items since `mindate`, threads and
-   * comments as one flat list. (A POST to this endpoint creates a post: use `items.update` for that.)
+   * comments as one flat list, in the stream encoding: no row `id` or `parent` (reply with
+   * `items.reply(item, { body })`). (A POST to this endpoint creates a post: use `items.update` for that.)
    */
-  stream(params: ChannelStreamParams = {}, options?: RequestOptions): ApiPromise<Item[]> {
+  stream(params: ChannelStreamParams = {}, options?: RequestOptions): ApiPromise<StreamItem[]> {
     return ApiPromise.attempt(() => {
       const query = { mindate: params.mindate };
       return this.#api.read(
         'channel/stream',
         query,
-        { schema: ItemListSchema, subject: 'The channel stream', shape: 'array' },
+        { schema: StreamItemListSchema, subject: 'The channel stream', shape: 'array' },
         options,
       );
     });

@@ -34,9 +34,17 @@ export interface ItemUpdateParams {
   expire?: Date | string;
   /** @default 'text/bbcode' */
   mimetype?: string;
-  /** The id of the item to comment on (a thread's top item). */
+  /**
+   * The row id of the item to comment on (its thread's top, or a comment in it). Only rows and
+   * exports have one (`ItemRow.id`, `ExportItem.id`), stream items do not: reply to any item with
+   * `items.reply(item, { body })`. Given but not a positive integer (`undefined`, `NaN`) →
+   * `ArgumentError`, since the hub would otherwise publish a new top-level post.
+   */
   parent?: number;
-  /** The message id of the item to comment on (alternative to `parent`). */
+  /**
+   * The message id of the item to comment on (alternative to `parent`): `StreamItem.message_id`,
+   * `ExportItem.message_id` or `ItemRow.mid`. Looked up among the channel's own items.
+   */
   parent_mid?: string;
   /** The author's xchan hash, when not the channel owner. */
   remote_xchan?: string;
@@ -52,7 +60,10 @@ export interface ItemUpdateParams {
   message_id?: string;
   /** When the item was created (`Date` → UTC `YYYY-MM-DD HH:MM:SS`). @default now */
   created?: Date | string;
-  /** The id of the item to edit: makes the call an edit. An unknown id → `NotFoundError`. */
+  /**
+   * The id of the item to edit: makes the call an edit. An unknown id → `NotFoundError`; given but
+   * not a positive integer → `ArgumentError` (the hub would publish a new post instead).
+   */
   post_id?: number;
   /** The application or network name shown with the item (the document's `app`; sent as `source`). */
   app?: string;
@@ -75,3 +86,21 @@ export interface ItemUpdateParams {
   /** Activity-stream object type URI. */
   obj_type?: string;
 }
+
+/** A reply: the fields of a post, without `parent`, `parent_mid` or `post_id` (the item replied to says). */
+export type ItemReplyParams = Omit<ItemUpdateParams, 'parent' | 'parent_mid' | 'post_id'>;
+
+/**
+ * What `items.reply` answers: any item shape (`StreamItem` and `ExportItem` by `message_id`,
+ * `ItemRow` by `mid`), or a message id.
+ */
+export type ReplyTarget =
+  | string
+  | {
+      /** The message id of a `StreamItem` or an `ExportItem`. */
+      readonly message_id: string;
+    }
+  | {
+      /** The message id of an `ItemRow`. */
+      readonly mid: string;
+    };

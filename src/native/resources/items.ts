@@ -3,11 +3,11 @@ import { ApiPromise } from '../../core/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
-import { type Item, ItemUpdateResultSchema } from '../../schemas/index.js';
+import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
-import type { AclList, ItemUpdateParams, MediaUpload } from './items-params.js';
+import type { AclList, ItemReplyParams, ItemUpdateParams, MediaUpload, ReplyTarget } from './items-params.js';
 
 /** A thread's top item, by id or by message id. */
 export type ItemFullParams =
@@ -20,7 +20,15 @@ export type ItemFullParams =
       mid: string;
     };
 
-/** Conversation items: create, comment, edit, read whole threads. */
+/** What `items.update` and `items.reply` resolve to. */
+export interface ItemUpdateAnswer {
+  /** The new or edited item's row id (`item_id` of `items.full`). */
+  item_id: number;
+  /** The item as a database row. */
+  item: ItemRow;
+}
+
+/** Conversation items: create, reply, edit, read whole threads. */
 export class ItemsResource {
   readonly #api: NativeApi;
   constructor(api: NativeApi) {
@@ -31,15 +39,7 @@ export class ItemsResource {
    * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
    * attached. `{success: false, message}` → `ApiError` with the message as `code`.
    */
-  update(
-    params: ItemUpdateParams,
-    options?: UploadOptions,
-  ): ApiPromise<{
-    /** The new or edited item's row id (`item_id` of `items.full`). */
-    item_id: number;
-    /** The item as a raw database row. */
-    item: Item;
-  }> {
+  update(params: ItemUpdateParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
     return ApiPromise.attempt(() => {
       const media = mediaBlob(params?.media);
       const fields = itemFields(params, media !== undefined);
@@ -55,8 +55,35 @@ export class ItemsResource {
     });
   }
 
-  /** `item/full`: a whole thread (top item and comments) with every field; nothing matching → `[]`. */
-  full(params: ItemFullParams, options?: RequestOptions): ApiPromise<Item[]> {
+  /**
+   * Replies to (comments on) an item: `to` is any item the SDK returned — a {@link StreamItem} of
+   * `network.stream`/`channel.stream`, an {@link ExportItem} of `items.full`, an {@link ItemRow} of
+   * `items.update` — or its message id. Sent as `item/update` with `parent_mid` = the item's message
+   * id, which the hub looks up among the channel's own items and threads under the top of its
+   * conversation (a reply to a comment keeps that comment as `thr_parent`). Every shape has a
+   * message id, unlike a row `id`: a stream item has none, and a missing `parent` posts publicly.
+   * An item without a message id → `ArgumentError`, before any request; an item the channel does
+   * not have → `ApiError` (`invalid post id`).
+   * @example
+   * for await (const post of hub.network.stream()) await hub.items.reply(post, { body: 'Thanks!' });
+   */
+  reply(to: ReplyTarget, params: ItemReplyParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
+    return ApiPromise.attempt(() => {
+      const parent_mid = messageIdOf(to);
+      // Without params, `update` refuses the missing body.
+      for (const key of ['parent', 'parent_mid', 'post_id'] as const) {
+        if (Object.hasOwn(params ?? {}, key)) {
+          throw new ArgumentError(
+            `items.reply: ${key} is not a reply field: the item to reply to is the first argument`,
+          );
+        }
+      }
+      return this.update({ ...params, parent_mid }, options);
+    });
+  }
+
+  /** `item/full`: a whole thread (top item and comments) in the mirror-export shape; nothing matching → `[]`. */
+  full(params: ItemFullParams, options?: RequestOptions): ApiPromise<ExportItem[]> {
     return ApiPromise.attempt(() => {
       const key = exactlyOne('items.full', params, ['item_id', 'mid']);
       const value = (params as Record<string, unknown>)[key];
@@ -85,6 +112,7 @@ function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
       'items.update: body is required and must not be empty (the hub answers "no content")',
     );
   }
+  refuseMissingTarget(params);
   if (params.parent !== undefined && params.parent_mid !== undefined) {
     throw new ArgumentError('items.update: give parent or parent_mid, not both');
   }
@@ -108,6 +136,44 @@ function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
       ? params.category.join(',')
       : (params.category as string | undefined),
   };
+}
+
+/**
+ * `parent`, `parent_mid` or `post_id` given but `undefined` (or `NaN`, `null`, …): the caller meant a
+ * reply or an edit, but the hub, sent nothing, would publish a new post — public, when the channel's
+ * default is. Typical cause: `parent: post.id` of a stream item, which has no `id`.
+ */
+function refuseMissingTarget(params: ItemUpdateParams): void {
+  const given: Record<string, unknown> = { ...params };
+  const unusable = (['parent', 'parent_mid', 'post_id'] as const).find(
+    (key) =>
+      Object.hasOwn(given, key) &&
+      (key === 'parent_mid'
+        ? given[key] === undefined
+        : !(Number.isSafeInteger(given[key]) && (given[key] as number) > 0)),
+  );
+  if (unusable) {
+    throw new ArgumentError(
+      `items.update: ${unusable} is ${describe(given[unusable])}: the hub would publish a new post instead of ${unusable === 'post_id' ? 'an edit' : 'a reply'}. Reply to any item (stream items have no id) with items.reply(item, { body })`,
+    );
+  }
+}
+
+/** The message id of the item to reply to: `message_id` (stream and export shapes), `mid` (row), or the id itself. */
+function messageIdOf(to: ReplyTarget): string {
+  if (typeof to === 'string') return requireText('items.reply: the message id to reply to', to);
+  const item = (typeof to === 'object' && to !== null ? to : {}) as Record<string, unknown>;
+  const id = [item.message_id, item.mid].find((value) => typeof value === 'string' && value.trim() !== '');
+  if (typeof id !== 'string') {
+    throw new ArgumentError(
+      `items.reply: the item to reply to has no message id (message_id or mid), got ${to === null ? 'null' : typeof to === 'object' ? 'an object without one' : typeof to}`,
+    );
+  }
+  return id;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'number' || value === undefined || value === null ? String(value) : typeof value;
 }
 
 /** `name[]` fields; an empty list as one empty field, which the hub reads as "no restriction". */

@@ -1,9 +1,9 @@
 import type { RequestOptions } from '../../core/options.js';
 import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
-import type { Item } from '../../schemas/index.js';
+import type { StreamItem } from '../../schemas/index.js';
 import { optionalCount, requireId } from '../arguments.js';
-import { AbookListSchema, ItemListSchema } from '../envelopes.js';
+import { AbookListSchema, StreamItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
 /** Threads a page when `records` is not given (the hub's own page size). */
@@ -52,9 +52,10 @@ export class NetworkResource {
   /**
    * `network/stream` (GET), paged by `start` + `records` threads. `await` gives the first page;
    * `for await` walks every item, one request a page, and stops on a page with fewer threads than
-   * asked, an empty page or the same page again.
+   * asked, an empty page or the same page again. The items are in the stream encoding: no row
+   * `id` or `parent` (reply with `items.reply(item, { body })`).
    */
-  stream(params: NetworkStreamParams = {}, options?: RequestOptions): PagePromise<Item> {
+  stream(params: NetworkStreamParams = {}, options?: RequestOptions): PagePromise<StreamItem> {
     const first = optionalCount('start', params.start) ?? 0;
     const records = optionalCount('records', params.records, 1) ?? DEFAULT_RECORDS;
     const filters = {
@@ -66,9 +67,9 @@ export class NetworkResource {
       since_id: requireId('since_id', params.since_id, false),
       cid: requireId('cid', params.cid, false),
     };
-    const spec = { schema: ItemListSchema, subject: 'The network stream', shape: 'array' as const };
+    const spec = { schema: StreamItemListSchema, subject: 'The network stream', shape: 'array' as const };
     let owner: Promise<{ uid?: number | undefined }> | undefined;
-    return new PagePromise<Item>(
+    return new PagePromise<StreamItem>(
       async (cursor) => {
         const start = cursor as number;
         owner ??= this.#connectionOwner(filters.cid, options);
@@ -81,7 +82,7 @@ export class NetworkResource {
           response,
           items,
           total: 0,
-          fingerprint: pageFingerprint(items, (item: Item) => item.message_id ?? item.mid ?? item.uuid),
+          fingerprint: pageFingerprint(items, (item: StreamItem) => item.message_id),
           next: threads < records ? null : start + records,
         };
       },
@@ -116,8 +117,10 @@ function isNonEmptyList(body: unknown): boolean {
 }
 
 /** The thread an item belongs to: its top item's message id. */
-function threadOf(item: Item): string {
-  // In `warn`/`off` an entry may be anything the hub sent (`null` included): it is its own thread.
+function threadOf(item: StreamItem): string {
+  // In `warn`/`off` an entry may be anything the hub sent (`null`, or an item without its message
+  // ids, included): it is its own thread.
   if (typeof item !== 'object' || item === null) return '';
-  return item.message_top ?? item.parent_mid ?? item.message_id ?? item.mid ?? item.uuid ?? '';
+  const { message_top, message_id, uuid } = item as Partial<StreamItem>;
+  return message_top ?? message_id ?? uuid ?? '';
 }

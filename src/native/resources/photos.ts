@@ -1,7 +1,7 @@
 import { ApiPromise } from '../../core/api-promise.js';
 import { decodeBase64 } from '../../core/base64.js';
 import type { RequestOptions } from '../../core/options.js';
-import { type Item, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
+import { type ExportItem, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
 import { optionalCount, optionalText, requireText } from '../arguments.js';
 import { PhotosAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
@@ -30,8 +30,8 @@ export interface PhotoGetParams {
 export type PhotoWithBytes = Omit<NativePhoto, 'content'> & {
   /** The image at the scale asked for, decoded. */
   bytes: Uint8Array;
-  /** The post that published the photo (empty when there is none). */
-  item: Item[];
+  /** The post that published the photo, in the export shape (empty when there is none). */
+  item: ExportItem[];
 };
 
 /** The channel's photos. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { KnownFields } from '../known-fields.js';
 import { AttachSchema } from './attach.js';
-import { ItemSchema } from './item.js';
+import { ExportItemSchema } from './item.js';
 import { NativePhotoSchema } from './photo.js';
 
 /**
@@ -19,8 +19,8 @@ const fileExportFields = {
   photo: z.optional(z.array(NativePhotoSchema)) as z.ZodMiniOptional<
     z.ZodMiniArray<typeof NativePhotoSchema>
   >,
-  /** When the file is a photo: the item that announced it. */
-  item: z.optional(z.array(ItemSchema)) as z.ZodMiniOptional<z.ZodMiniArray<typeof ItemSchema>>,
+  /** When the file is a photo: the item that announced it, in the export shape. */
+  item: z.optional(z.array(ExportItemSchema)) as z.ZodMiniOptional<z.ZodMiniArray<typeof ExportItemSchema>>,
 };
 /** The schema of {@link FileExport}. */
 export const FileExportSchema: z.ZodMiniObject<typeof fileExportFields, z.core.$loose> =
@@ -88,7 +88,7 @@ const channelExportFields = {
   webpages: section,
   /** Section `wikis`: the channel's wikis. Kept as sent. */
   wiki: section,
-  /** Section `items`: the channel's posts and comments, in the export shape of {@link Item}. Kept as sent. */
+  /** Section `items`: the channel's posts and comments, in the shape of {@link ExportItem}, but kept as sent: not validated, dates stay text. */
   item: section,
 };
 /** The schema of {@link ChannelExport}. */

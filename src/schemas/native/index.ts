@@ -10,12 +10,18 @@ export { type Attach, AttachSchema, type FileDataAttach, FileDataAttachSchema } 
 export { type ChannelExport, ChannelExportSchema, type FileExport, FileExportSchema } from './export.js';
 export { type GroupMember, GroupMemberSchema, type PrivacyGroup, PrivacyGroupSchema } from './group.js';
 export {
+  type ExportItem,
+  ExportItemSchema,
   type Item,
   type ItemPerson,
   ItemPersonSchema,
+  type ItemRow,
+  ItemRowSchema,
   ItemSchema,
   type ItemUpdateResult,
   ItemUpdateResultSchema,
+  type StreamItem,
+  StreamItemSchema,
 } from './item.js';
 export {
   type Album,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { flagSchema, intSchema } from '../coerce.js';
 import type { KnownFields } from '../known-fields.js';
 import { nativeDateSchema } from '../native-date.js';
-import { ItemSchema } from './item.js';
+import { ExportItemSchema } from './item.js';
 
 /** The fields of {@link Album}, with the docs editors show on hover. */
 const albumFields = {
@@ -116,9 +116,9 @@ const PhotoWithContentSchema: z.ZodMiniObject<typeof photoWithContentFields, z.c
 const photoDetailFields = {
   /** The photo row at the scale asked for. */
   photo: PhotoWithContentSchema,
-  /** The item that announced the photo, when there is one (a list of one). */
+  /** The item that announced the photo, when there is one (a list of one), in the export shape. */
   // Typed by name: declaration files keep the docs of another module's record only that way.
-  item: z.optional(z.array(ItemSchema)) as z.ZodMiniOptional<z.ZodMiniArray<typeof ItemSchema>>,
+  item: z.optional(z.array(ExportItemSchema)) as z.ZodMiniOptional<z.ZodMiniArray<typeof ExportItemSchema>>,
 };
 /** The schema of {@link PhotoDetail}. */
 export const PhotoDetailSchema: z.ZodMiniObject<typeof photoDetailFields, z.core.$loose> =

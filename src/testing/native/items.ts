@@ -27,10 +27,12 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
     if (!editing) return empty();
   }
   let parent: HubItem | undefined;
+  let replyTo: HubItem | undefined;
   if (!editing && (params.has('parent') || params.has('parent_mid'))) {
-    const given = params.has('parent')
+    replyTo = params.has('parent')
       ? mine.find((item) => item.row.id === params.int('parent'))
       : mine.find((item) => item.row.mid === params.get('parent_mid'));
+    const given = replyTo;
     parent = given && mine.find((item) => item.row.id === given.row.parent);
     if (!parent) return json({ success: false, message: 'invalid post id' });
     if (parent.row.item_nocomment) return json({ success: false, message: 'permission denied' });
@@ -61,6 +63,9 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
     return json({ success: true, item_id: editing.row.id, item: rowAnswer(editing, true) });
   }
   const item = createItem(call, tagged.body, terms, parent, now);
+  // As the hub: the reply joins the top's thread (`parent`, `parent_mid`) and remembers the item it
+  // answers, a comment included (`thr_parent`).
+  if (replyTo) item.row.thr_parent = replyTo.row.mid;
   return json({ success: true, item_id: item.row.id, item: rowAnswer(item, false) });
 }
 

@@ -9,6 +9,7 @@ import {
   type ApiInfo,
   type Attach,
   type ChannelExport,
+  type ExportItem,
   extraField,
   type FileDataAttach,
   type FileExport,
@@ -17,6 +18,7 @@ import {
   type IsFriend,
   type Item,
   type ItemPerson,
+  type ItemRow,
   type ItemUpdateResult,
   type NativePhoto,
   type Notification,
@@ -24,6 +26,7 @@ import {
   type Photo,
   type PhotoDetail,
   type PrivacyGroup,
+  type StreamItem,
   type TokenResponse,
   type UploadedPhoto,
   type User,
@@ -48,7 +51,11 @@ declare const fileExport: FileExport;
 declare const channelExport: ChannelExport;
 declare const privacyGroup: PrivacyGroup;
 declare const groupMember: GroupMember;
-declare const item: Item;
+declare const itemRow: ItemRow;
+declare const streamItem: StreamItem;
+declare const exportItem: ExportItem;
+// The deprecated union of the three; not a record type of its own (no `ItemSchema` interface).
+const item = streamItem as Item;
 declare const itemPerson: ItemPerson;
 declare const itemUpdateResult: ItemUpdateResult;
 declare const album: Album;
@@ -93,7 +100,24 @@ export const read: unknown[] = [
   // @ts-expect-error gid
   groupMember.group_id,
   // @ts-expect-error body
+  itemRow.bdy,
+  // @ts-expect-error body
+  streamItem.bdy,
+  // @ts-expect-error body
+  exportItem.bdy,
+  // @ts-expect-error body
   item.bdy,
+  // Each shape lists only its own fields: a stream item has no row id, a row no message_id.
+  // @ts-expect-error id
+  streamItem.id,
+  // @ts-expect-error parent
+  streamItem.parent,
+  // @ts-expect-error message_id (the row's is `mid`)
+  itemRow.message_id,
+  // @ts-expect-error mid (the export's is `message_id`)
+  exportItem.mid,
+  // @ts-expect-error id: not every shape of the deprecated union has one
+  item.id,
   // @ts-expect-error address
   itemPerson.addr,
   // @ts-expect-error item_id
@@ -112,12 +136,15 @@ export const read: unknown[] = [
   // @ts-expect-error content
   photoDetail.photo.contnt,
   // @ts-expect-error name
-  item.owner?.nmae,
+  streamItem.owner.nmae,
   // @ts-expect-error body
   itemUpdateResult.item.boddy,
   // The documented fields compile, typed; unknown ones are read through extraField, as `unknown`.
   user.full_name satisfies string,
   attach.filesize satisfies number,
   item.created satisfies Date | null,
+  streamItem.message_id satisfies string,
+  exportItem.id satisfies number,
+  itemRow.parent_mid satisfies string,
   extraField(user, 'profile_link') satisfies unknown,
 ];

@@ -7,6 +7,8 @@ export interface SampleIds {
   groupId: number;
   xchanAddress: string;
   itemId: number;
+  /** The same item's message id (`items.reply`). */
+  itemMid: string;
   abookId: number;
 }
 

@@ -5,13 +5,15 @@ import {
   AlbumSchema,
   AttachSchema,
   ChannelExportSchema,
+  ExportItemSchema,
   FileExportSchema,
   GroupMemberSchema,
-  ItemSchema,
+  ItemRowSchema,
   type NativeClient,
   NativePhotoSchema,
   type Page,
   PrivacyGroupSchema,
+  StreamItemSchema,
   XchanSchema,
 } from '../../../src/index.js';
 import type { FuzzMethod } from './method.js';
@@ -51,18 +53,18 @@ export const NATIVE_METHODS: readonly FuzzMethod<NativeClient>[] = [
   {
     name: 'channel.stream',
     run: (hub) => hub.channel.stream(),
-    check: list(ItemSchema, 'channel.stream'),
+    check: list(StreamItemSchema, 'channel.stream'),
   },
   {
     name: 'network.stream',
     run: async (hub) => await hub.network.stream({ records: 2 }),
-    check: page(ItemSchema, 'network.stream'),
+    check: page(StreamItemSchema, 'network.stream'),
   },
   {
     name: 'network.stream',
     variant: 'every page',
     run: (hub) => hub.network.stream({ records: 2 }).toArray({ limit: 50 }),
-    check: list(ItemSchema, 'network.stream'),
+    check: list(StreamItemSchema, 'network.stream'),
   },
   {
     name: 'files.list',
@@ -132,7 +134,7 @@ export const NATIVE_METHODS: readonly FuzzMethod<NativeClient>[] = [
       const { bytes: image, item, ...photo } = value as { bytes: unknown; item: unknown };
       bytes(image, 'photos.get');
       expectSchemaValid(NativePhotoSchema, photo, 'photos.get');
-      expectSchemaValid(z.array(ItemSchema), item, 'photos.get: item');
+      expectSchemaValid(z.array(ExportItemSchema), item, 'photos.get: item');
     },
   },
   {
@@ -156,13 +158,22 @@ export const NATIVE_METHODS: readonly FuzzMethod<NativeClient>[] = [
     check: (value) => {
       const { item_id, item } = value as { item_id: unknown; item: unknown };
       expectThat(Number.isSafeInteger(item_id), 'items.update: an integer item_id');
-      expectSchemaValid(ItemSchema, item, 'items.update: item');
+      expectSchemaValid(ItemRowSchema, item, 'items.update: item');
+    },
+  },
+  {
+    name: 'items.reply',
+    run: (hub, { ids }) => hub.items.reply(ids.itemMid, { body: 'fuzz reply' }),
+    check: (value) => {
+      const { item_id, item } = value as { item_id: unknown; item: unknown };
+      expectThat(Number.isSafeInteger(item_id), 'items.reply: an integer item_id');
+      expectSchemaValid(ItemRowSchema, item, 'items.reply: item');
     },
   },
   {
     name: 'items.full',
     run: (hub, { ids }) => hub.items.full({ item_id: ids.itemId }),
-    check: list(ItemSchema, 'items.full'),
+    check: list(ExportItemSchema, 'items.full'),
   },
   {
     name: 'abook.list',

@@ -75,7 +75,7 @@ async function sampleIds(site: FakeSite, fetch: typeof globalThis.fetch): Promis
     hub.photos.list(),
   ]);
   const contact = contacts.find((entry) => !entry.abook_self);
-  const { item_id } = await hub.items.update({ body: 'A thread to read back' });
+  const { item_id, item } = await hub.items.update({ body: 'A thread to read back' });
   return {
     fileId: site.files.notes.file_id,
     photoId: String(photos[0]?.resource_id),
@@ -83,5 +83,6 @@ async function sampleIds(site: FakeSite, fetch: typeof globalThis.fetch): Promis
     xchanAddress: String(contact?.xchan_addr),
     abookId: Number(contact?.abook_id),
     itemId: item_id,
+    itemMid: item.mid,
   };
 }
