@@ -1,7 +1,9 @@
 import { ApiPromise } from '../core/api-promise.js';
+import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { keysOf } from '../core/known-keys.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import { checkedRoot } from './auth/basic.js';
 import { type NativeAuthOptions, nativeAuth } from './auth/strategy.js';
@@ -43,6 +45,20 @@ export interface NativeClientBaseOptions extends ClientOptions {
  */
 export type NativeClientOptions = NativeClientBaseOptions & NativeAuthOptions;
 
+/** The options a `NativeClient` takes besides the shared ones: its channel, http and credentials. */
+const NATIVE_CLIENT_OPTIONS: OptionOwner = {
+  name: 'NativeClient',
+  ownKeys: keysOf<Omit<NativeClientBaseOptions, keyof ClientOptions> | NativeAuthOptions>({
+    channel: true,
+    allowInsecureHttp: true,
+    username: true,
+    password: true,
+    accessToken: true,
+    clientCredentials: true,
+    signature: true,
+  }),
+};
+
 /**
  * A client of Hubzilla's Native channel API (`api/z/1.0`).
  *
@@ -81,8 +97,9 @@ export class NativeClient {
   readonly #summary: ClientSummary;
 
   constructor(options: NativeClientOptions) {
-    if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
-    const auth = nativeAuth(options);
+    // First: a misspelt `pasword` should be named as such, not reported as a missing password.
+    checkClientOptions(options, NATIVE_CLIENT_OPTIONS);
+    const auth = nativeAuth(options, NATIVE_CLIENT_OPTIONS);
     checkedRoot(options.baseUrl, options.allowInsecureHttp);
     if (
       options.channel !== undefined &&
@@ -92,6 +109,7 @@ export class NativeClient {
     }
     const core = new ClientCore({
       options,
+      owner: NATIVE_CLIENT_OPTIONS,
       secrets: auth.secrets,
       ...(auth.headers && { headers: auth.headers }),
       authorizer: auth.authorizer,

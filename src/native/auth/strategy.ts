@@ -1,4 +1,5 @@
 import type { Authorizer } from '../../core/authorizer.js';
+import type { OptionOwner } from '../../core/check-options.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import type { ClientOptions } from '../../core/options.js';
@@ -84,8 +85,11 @@ export interface NativeAuthSetup {
 
 const KINDS = ['username/password', 'accessToken', 'clientCredentials', 'signature'] as const;
 
-/** The one strategy `options` gives, checked; an `ArgumentError` for none or several. */
-export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAuthSetup {
+/**
+ * The one strategy `options` gives, checked; an `ArgumentError` for none or several. `owner` names
+ * the client whose options these are (the token endpoint's requests are sent with them).
+ */
+export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: OptionOwner): NativeAuthSetup {
   const given = KINDS.filter((kind) =>
     kind === 'username/password'
       ? options.username !== undefined || options.password !== undefined
@@ -113,7 +117,8 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAu
     return {
       kind: 'clientCredentials',
       secrets: client.secrets,
-      authorizer: (learn) => new ClientCredentialsAuthorizer(credentials, tokenCore(options, client), learn),
+      authorizer: (learn) =>
+        new ClientCredentialsAuthorizer(credentials, tokenCore(options, client, owner), learn),
       hint: 'A fresh token from the client credentials was refused: check that the client is registered for the channel and allowed the client_credentials grant',
     };
   }
@@ -136,9 +141,14 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAu
 }
 
 /** A core for the token endpoint: the client's options, the client's own Basic credentials. */
-function tokenCore(options: ClientOptions, client: { authorization: string; secrets: string[] }): ClientCore {
+function tokenCore(
+  options: ClientOptions,
+  client: { authorization: string; secrets: string[] },
+  owner: OptionOwner,
+): ClientCore {
   return new ClientCore({
     options,
+    owner,
     secrets: client.secrets,
     headers: { Authorization: client.authorization },
     credentials: 'omit',
