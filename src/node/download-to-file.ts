@@ -3,6 +3,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
+import { keysOf } from '../core/known-keys.js';
 import type { RequestOptions } from '../core/options.js';
 import type { DownloadOptions } from '../native/download/index.js';
 import { changedField, type RecordIdentity, recordIdentity } from '../native/download/record-identity.js';
@@ -34,6 +35,11 @@ export interface DownloadToFileOptions extends DownloadOptions {
   resume?: boolean;
 }
 
+const DOWNLOAD_TO_FILE = {
+  where: 'an option of downloadToFile',
+  ownKeys: keysOf<Omit<DownloadToFileOptions, keyof DownloadOptions>>({ resume: true }),
+};
+
 /** What `downloadToFile` resolves with once the file is complete at `path`. */
 export interface DownloadToFileResult {
   /** The path written, as given. */
@@ -63,9 +69,9 @@ export async function downloadToFile(
   path: string,
   options: DownloadToFileOptions = {},
 ): Promise<DownloadToFileResult> {
-  const { resume = false, ...download } = options;
   // First, so bad options throw before anything touches the disk or the network.
-  resolveDownload(file_id, download);
+  resolveDownload(file_id, options, DOWNLOAD_TO_FILE);
+  const { resume = false, ...download } = options;
   if (resume) return resumeDownload(hub, file_id, path, download);
   const stream = hub.files.download(file_id, download);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
