@@ -39,6 +39,9 @@ const APP_CLIENT_OPTIONS: OptionOwner = {
 /** The shared options only: the token is what `fromKey` fetches. */
 const FROM_KEY_OPTIONS: OptionOwner = { name: 'AppClient.fromKey', ownKeys: [] };
 
+/** Every 404 of token.php or api.php means they are not where baseUrl says. */
+const APP_NOT_FOUND_HINT = 'baseUrl must be the site folder that holds token.php and api.php';
+
 /**
  * A client of the Application API (phpFox `token.php` + `api.php`).
  *
@@ -77,7 +80,12 @@ export class AppClient {
       );
     }
     this.#token = options.token;
-    const core = new ClientCore({ options, owner: APP_CLIENT_OPTIONS, secrets: [options.token] });
+    const core = new ClientCore({
+      options,
+      owner: APP_CLIENT_OPTIONS,
+      secrets: [options.token],
+      notFoundHint: APP_NOT_FOUND_HINT,
+    });
     this.#caller = new AppCaller(core, options.token);
     this.#summary = clientSummary('AppClient', core);
     this.user = new UserResource(this.#caller);
@@ -117,7 +125,12 @@ export class AppClient {
   ): Promise<AppClient> {
     if (typeof key !== 'string' || key.trim() === '')
       throw new ArgumentError('key is required and must not be empty');
-    const core = new ClientCore({ options, owner: FROM_KEY_OPTIONS, secrets: [key] });
+    const core = new ClientCore({
+      options,
+      owner: FROM_KEY_OPTIONS,
+      secrets: [key],
+      notFoundHint: APP_NOT_FOUND_HINT,
+    });
     const token = await core.answer(
       { method: 'GET', path: 'token.php', query: { key }, options: requestOptions },
       { schema: TokenResponseSchema, unwrap: (answer) => answer.token, shape: 'string' },

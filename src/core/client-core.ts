@@ -41,6 +41,11 @@ export interface CoreSetup {
   credentials?: RequestInit['credentials'];
   /** Appended to the message of a 401. */
   authenticationHint?: string;
+  /**
+   * Appended, with the root in use, to the message of a 404: on these servers a 404 only ever means
+   * an unknown endpoint, most often a `baseUrl` that is not the site's root.
+   */
+  notFoundHint?: string;
   /** Per-request credentials (a token, a signature); `learn` adds a secret learnt later to the redactor. */
   authorizer?: ((learn: (secret: string) => void) => Authorizer) | undefined;
 }
@@ -82,7 +87,10 @@ export class ClientCore {
     this.#answerContext = {
       redactor: this.redactor,
       validation: this.validation,
-      hints: { authentication: setup.authenticationHint },
+      hints: {
+        authentication: setup.authenticationHint,
+        notFound: setup.notFoundHint && `${setup.notFoundHint} (baseUrl is "${this.root.href}")`,
+      },
     };
   }
 

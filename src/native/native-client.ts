@@ -1,4 +1,5 @@
 import { ApiPromise } from '../core/api-promise.js';
+import { refuseApiAddress } from '../core/base-url.js';
 import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
@@ -8,7 +9,7 @@ import type { ClientOptions, RequestOptions } from '../core/options.js';
 import { checkedRoot } from './auth/basic.js';
 import { type NativeAuthOptions, nativeAuth } from './auth/strategy.js';
 import { VersionAnswerSchema } from './envelopes.js';
-import { NativeApi } from './native-api.js';
+import { API_PATH, NativeApi } from './native-api.js';
 import { AbconfigResource } from './resources/abconfig.js';
 import { AbookResource } from './resources/abook.js';
 import { AlbumsResource } from './resources/albums.js';
@@ -100,7 +101,7 @@ export class NativeClient {
     // First: a misspelt `pasword` should be named as such, not reported as a missing password.
     checkClientOptions(options, NATIVE_CLIENT_OPTIONS);
     const auth = nativeAuth(options, NATIVE_CLIENT_OPTIONS);
-    checkedRoot(options.baseUrl, options.allowInsecureHttp);
+    refuseApiAddress(checkedRoot(options.baseUrl, options.allowInsecureHttp), 'api/z/', API_PATH);
     if (
       options.channel !== undefined &&
       (typeof options.channel !== 'string' || options.channel.trim() === '')
@@ -115,6 +116,7 @@ export class NativeClient {
       authorizer: auth.authorizer,
       credentials: 'omit',
       authenticationHint: auth.hint,
+      notFoundHint: `Either baseUrl is not the hub's root (the address of its home page, without ${API_PATH}) or this hub does not have this endpoint`,
     });
     this.#api = new NativeApi(core, options.channel);
     this.#summary = { ...clientSummary('NativeClient', core, options.channel), auth: auth.kind };

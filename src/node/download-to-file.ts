@@ -8,6 +8,8 @@ import type { RequestOptions } from '../core/options.js';
 import type { DownloadOptions } from '../native/download/index.js';
 import { changedField, type RecordIdentity, recordIdentity } from '../native/download/record-identity.js';
 import { resolveDownload } from '../native/download/resolve-options.js';
+import { readFileArgument } from '../native/file-ref.js';
+import type { FileArgument } from '../native/resources/files-params.js';
 import type { Attach } from '../schemas/index.js';
 import { readPartial, writeSidecar } from './partial-download.js';
 
@@ -15,7 +17,7 @@ import { readPartial, writeSidecar } from './partial-download.js';
 export interface DownloadSource {
   /** A `NativeClient`'s `files`, or anything with the same two methods (a test double). */
   files: {
-    /** Streams the file's bytes, as `NativeClient.files.download`. */
+    /** Streams the file's bytes, as `NativeClient.files.download` (called with the file's hash). */
     download(fileId: string, options?: DownloadOptions): ReadableStream<Uint8Array>;
     /** Reads the file's record, as `NativeClient.files.meta` (needed only with `resume`). */
     meta?(params: { file_id: string }, options?: RequestOptions): Promise<Attach>;
@@ -52,6 +54,8 @@ export interface DownloadToFileResult {
 
 /**
  * Downloads a file (or a byte range of it, through `options`) to `path`, in constant memory. The
+ * file is named as every file method names it: its hash (`Attach.hash`), its record, or
+ * `{ file_id }` with either (never the row `id`). The
  * bytes go to a temporary file beside the target (`.<name>.<random>.part`, so the rename stays on one
  * file system), which is flushed to disk and renamed into place only once complete: a failed or
  * aborted download leaves nothing at `path`, and a file already there stays untouched until then.
@@ -60,16 +64,18 @@ export interface DownloadToFileResult {
  * A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`.
  *
  * @example
- * const { bytes } = await downloadToFile(hub, fileId, './big.bin', { concurrency: 4, signal });
- * await downloadToFile(hub, fileId, './big.bin', { resume: true }); // continues after a failure
+ * const [file] = await hub.files.list({ filename: 'big.bin' }).toArray();
+ * const { bytes } = await downloadToFile(hub, file, './big.bin', { concurrency: 4, signal });
+ * await downloadToFile(hub, file.hash, './big.bin', { resume: true }); // continues after a failure
  */
 export async function downloadToFile(
   hub: DownloadSource,
-  file_id: string,
+  file: FileArgument,
   path: string,
   options: DownloadToFileOptions = {},
 ): Promise<DownloadToFileResult> {
-  // First, so bad options throw before anything touches the disk or the network.
+  // First, so a bad file or bad options throw before anything touches the disk or the network.
+  const file_id = readFileArgument('downloadToFile', file).fileId;
   resolveDownload(file_id, options, DOWNLOAD_TO_FILE);
   const { resume = false, ...download } = options;
   if (resume) return resumeDownload(hub, file_id, path, download);
