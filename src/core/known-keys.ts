@@ -34,8 +34,8 @@ export function refuseUnknownKeys(value: object, known: readonly string[], where
 /**
  * The candidate closest to `word`, or `undefined` when none is close enough to be a likely misspelling.
  * Case, `_` and `-` are ignored first (`fileId` → `file_id`); then the edit distance, counting a swap of
- * two neighbours as one edit (`retires` → `retries`), must be at most a third of the longer word (at
- * least 1). On a tie the candidate listed first wins.
+ * two neighbours as one edit (`timeuot` → `timeout`), must be at most 40% of the longer word, rounded
+ * up (`retries` → `retry`: 3 edits of 7). On a tie the candidate listed first wins.
  */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const plain = loose(word);
@@ -44,7 +44,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
-    const limit = Math.max(1, Math.floor(Math.max(word.length, candidate.length) / 3));
+    const limit = Math.max(1, Math.ceil(Math.max(word.length, candidate.length) * 0.4));
     const distance = editDistance(plain, loose(candidate));
     if (distance <= limit && distance < bestDistance) {
       best = candidate;
