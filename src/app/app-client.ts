@@ -140,7 +140,9 @@ export class AppClient {
   }
 
   /**
-   * Calls any api.php method. Known methods are typed and validated; others return `output` as sent.
+   * Calls any api.php method. Known methods are typed and validated, and their parameters checked
+   * (an unknown key is an `ArgumentError`); others take any parameters, sent as given, and return
+   * `output` as sent.
    * `photo.addPhoto` is sent as a multipart POST; everything else as a GET.
    */
   call<M extends KnownAppMethod>(

@@ -70,6 +70,21 @@ describe('client options', () => {
     expect(hooks.message).toContain('did you mean "onRequest"?');
   });
 
+  it('the keys of clientCredentials and signature are checked too', async () => {
+    const oauth = await refusal(
+      () =>
+        new NativeClient({
+          baseUrl: HUB,
+          clientCredentials: { clientID: 'app', clientSecret: 's' },
+        } as never),
+    );
+    expect(oauth.message).toBe('"clientID" is not a key of clientCredentials; did you mean "clientId"?');
+    const signed = await refusal(
+      () => new NativeClient({ baseUrl: HUB, signature: { keyId: 'acct:a@b', privatekey: 'pem' } } as never),
+    );
+    expect(signed.message).toContain('did you mean "privateKey"?');
+  });
+
   it('headers take any name: they are an open map', () => {
     expect(() => new NativeClient({ ...login, headers: { 'X-Anything-At-All': '1' } })).not.toThrow();
   });

@@ -2,6 +2,7 @@ import type { Authorizer } from '../../core/authorizer.js';
 import type { OptionOwner } from '../../core/check-options.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
 import type { ClientOptions } from '../../core/options.js';
 import { basicAuth } from './basic.js';
 import { type AccessTokenSource, BearerAuthorizer } from './bearer.js';
@@ -85,6 +86,19 @@ export interface NativeAuthSetup {
 
 const KINDS = ['username/password', 'accessToken', 'clientCredentials', 'signature'] as const;
 
+const CLIENT_CREDENTIALS_KEYS = keysOf<ClientCredentials>({
+  clientId: true,
+  clientSecret: true,
+  tokenUrl: true,
+  scope: true,
+});
+const SIGNATURE_KEYS = keysOf<SignatureCredentials>({ keyId: true, privateKey: true, algorithm: true });
+
+/** A misspelt `clientSecret` or `keyID` named as such, not reported as a missing one. */
+function knownKeys(value: unknown, keys: readonly string[], name: string): void {
+  if (typeof value === 'object' && value !== null) refuseUnknownKeys(value, keys, `a key of ${name}`);
+}
+
 /**
  * The one strategy `options` gives, checked; an `ArgumentError` for none or several. `owner` names
  * the client whose options these are (the token endpoint's requests are sent with them).
@@ -113,6 +127,7 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
   }
   if (options.clientCredentials !== undefined) {
     const credentials = options.clientCredentials;
+    knownKeys(credentials, CLIENT_CREDENTIALS_KEYS, 'clientCredentials');
     const client = basicAuth(credentials?.clientId, credentials?.clientSecret);
     return {
       kind: 'clientCredentials',
@@ -124,6 +139,7 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
   }
   if (options.signature !== undefined) {
     const credentials = options.signature;
+    knownKeys(credentials, SIGNATURE_KEYS, 'signature');
     return {
       kind: 'signature',
       secrets: [],
