@@ -1,6 +1,7 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { refuseUnknownKeys } from '../core/known-keys.js';
+import { keysOf, refuseUnknownKeys } from '../core/known-keys.js';
 import { requireFileId } from './arguments.js';
+import type { FileIdParams } from './resources/files-params.js';
 
 /*
  * How a file method reads the file it is given (`FileRef`, `FileArgument` in files-params.ts): a hash,
@@ -9,7 +10,7 @@ import { requireFileId } from './arguments.js';
  */
 
 /** The parameters form names the file `file_id`, as the hub does. */
-export const FILE_ID_KEYS: readonly string[] = ['file_id'];
+export const FILE_ID_KEYS = keysOf<FileIdParams>({ file_id: true });
 
 /** What {@link readFileArgument} found: the hash, and the parameters object when one was given. */
 export interface FileArgumentRead {
@@ -62,4 +63,9 @@ export function fileHash(what: string, file: unknown): string {
   throw new ArgumentError(
     `${what} needs the file: its hash (Attach.hash), its record, or { file_id } with either; got ${file === null ? 'null' : typeof file}`,
   );
+}
+
+/** Whether a record passed as the file also holds `start` or `length` (as `files.data`'s records do). */
+export function hasRangeFields(file: unknown): boolean {
+  return typeof file === 'object' && file !== null && ('start' in file || 'length' in file);
 }

@@ -1,3 +1,4 @@
+import { keysOf } from '../../core/known-keys.js';
 import type { Attach } from '../../schemas/index.js';
 
 /**
@@ -74,3 +75,17 @@ export interface FileDataParams {
    */
   length?: number;
 }
+
+/** The keys of {@link FilesListParams}, for the unknown-parameter check (the compiler keeps them in step). */
+export const FILES_LIST_KEYS = keysOf<FilesListParams>({
+  filehash: true,
+  filename: true,
+  filetype: true,
+  since: true,
+  until: true,
+  start: true,
+  records: true,
+});
+
+/** The keys of {@link FileDataParams}. */
+export const FILE_DATA_KEYS = keysOf<FileDataParams>({ file_id: true, start: true, length: true });

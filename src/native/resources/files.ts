@@ -4,7 +4,6 @@ import { decodeBase64 } from '../../core/base64.js';
 import { liftBase64Member } from '../../core/base64-member.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
-import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
@@ -18,24 +17,20 @@ import {
   FilesAnswerSchema,
 } from '../envelopes.js';
 import type { FileChunk } from '../file-chunk.js';
-import { fileHash, readFileArgument } from '../file-ref.js';
+import { fileHash, hasRangeFields, readFileArgument } from '../file-ref.js';
 import type { NativeApi } from '../native-api.js';
-import type { FileArgument, FileDataParams, FileRef, FilesListParams } from './files-params.js';
+import {
+  FILE_DATA_KEYS,
+  FILES_LIST_KEYS,
+  type FileArgument,
+  type FileDataParams,
+  type FileRef,
+  type FilesListParams,
+} from './files-params.js';
 
 /** Hubzilla 8.8.7 reads "the rest of the file" with `fread(..., 0)` for a zero-byte file, which PHP 8 refuses. */
 const EMPTY_FILE_HINT =
   'Hubzilla answers so when a zero-byte file is read without `length`: pass a positive `length` (downloads always do).';
-
-const LIST_KEYS = keysOf<FilesListParams>({
-  filehash: true,
-  filename: true,
-  filetype: true,
-  since: true,
-  until: true,
-  start: true,
-  records: true,
-});
-const DATA_KEYS = keysOf<FileDataParams>({ file_id: true, start: true, length: true });
 
 /**
  * The channel's cloud storage: listing, metadata and (chunked) content.
@@ -56,7 +51,7 @@ export class FilesResource {
    * with it, `for await` walks page after page.
    */
   list(params: FilesListParams = {}, options?: RequestOptions): PagePromise<Attach> {
-    knownParams('files.list', params, LIST_KEYS);
+    knownParams('files.list', params, FILES_LIST_KEYS);
     const records = optionalCount('records', params.records) ?? 0;
     const first = optionalCount('start', params.start);
     if (first !== undefined && records === 0) {
@@ -99,7 +94,7 @@ export class FilesResource {
    */
   data(file: FileRef | FileDataParams, options?: RequestOptions): ApiPromise<FileChunk> {
     return ApiPromise.attempt(() => {
-      const { fileId: file_id, params } = readFileArgument('files.data', file, DATA_KEYS);
+      const { fileId: file_id, params } = readFileArgument('files.data', file, FILE_DATA_KEYS);
       if (params === undefined && hasRangeFields(file)) {
         // A record from `files.data` carries the hub's echo of ITS start and length: not a range to read.
         throw new ArgumentError(
@@ -241,9 +236,4 @@ function checkedLength(bytes: Uint8Array, declared: unknown, fileId: string): Ui
     );
   }
   return bytes;
-}
-
-/** Whether a record passed as the file also holds `start` or `length` (as `files.data`'s records do). */
-function hasRangeFields(file: unknown): boolean {
-  return typeof file === 'object' && file !== null && ('start' in file || 'length' in file);
 }
