@@ -9,6 +9,9 @@ import type { FileIdParams } from './resources/files-params.js';
  * place, so that every file method takes the file the same way and refuses the row `id` the same way.
  */
 
+const BY_HASH =
+  "files are named by their hash (Attach.hash, the hub's file_id), never by the row id (Attach.id): pass file.hash or the record";
+
 /** The parameters form names the file `file_id`, as the hub does. */
 export const FILE_ID_KEYS = keysOf<FileIdParams>({ file_id: true });
 
@@ -46,17 +49,13 @@ export function readFileArgument(
 export function fileHash(what: string, file: unknown): string {
   if (typeof file === 'string') return file;
   if (typeof file === 'number' || typeof file === 'bigint') {
-    throw new ArgumentError(
-      `${what}: got the number ${String(file)}, but files are named by their hash (Attach.hash, which the hub calls file_id), never by the row id (Attach.id): pass file.hash or the record itself`,
-    );
+    throw new ArgumentError(`${what}: got the number ${String(file)}; ${BY_HASH}`);
   }
   if (typeof file === 'object' && file !== null) {
     const { hash } = file as { hash?: unknown };
     if (typeof hash === 'string') return hash;
     if ('id' in file && hash === undefined) {
-      throw new ArgumentError(
-        `${what}: the object has an id but no hash; files are named by their hash (Attach.hash), never by the row id: pass the record from files.list or files.meta, or its hash`,
-      );
+      throw new ArgumentError(`${what}: the object has an id but no hash; ${BY_HASH}`);
     }
     throw new ArgumentError(`${what}: the record's hash must be a non-empty string, got ${typeof hash}`);
   }
