@@ -47,7 +47,8 @@ export interface RequestInfo {
 /**
  * Callbacks that observe the client's traffic, for logging and metrics. Each gets a plain object
  * with the redacted URL, never headers or secrets. Keep them quick and let them not throw: they run
- * inside the call.
+ * inside the call. A key that is not one of these names is an `ArgumentError` (a misspelt hook would
+ * never be called): keep a hook's own state outside the object.
  */
 export interface Hooks {
   /** Before every attempt, the first one (`attempt: 1`) and each retry. */
