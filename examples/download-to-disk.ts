@@ -16,7 +16,8 @@ try {
   if (!file) throw new Error('the channel has no files');
   const target = process.argv[2] ?? join(tmpdir(), file.filename);
   let lastPercent = -1;
-  const result = await downloadToFile(hub, file.hash, target, {
+  const result = await downloadToFile(hub, file, target, {
+    // the record, or its hash
     concurrency: 4,
     onProgress: ({ loaded, total }) => {
       const percent = Math.floor((loaded / total) * 100);

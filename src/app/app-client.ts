@@ -1,8 +1,10 @@
 import { ApiPromise } from '../core/api-promise.js';
+import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { AuthenticationError } from '../core/errors/authentication-error.js';
+import { keysOf } from '../core/known-keys.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
 import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
@@ -29,6 +31,17 @@ export interface AppClientOptions extends ClientOptions {
   token: string;
 }
 
+/** `token` besides the shared options. */
+const APP_CLIENT_OPTIONS: OptionOwner = {
+  name: 'AppClient',
+  ownKeys: keysOf<Omit<AppClientOptions, keyof ClientOptions>>({ token: true }),
+};
+/** The shared options only: the token is what `fromKey` fetches. */
+const FROM_KEY_OPTIONS: OptionOwner = { name: 'AppClient.fromKey', ownKeys: [] };
+
+/** Every 404 of token.php or api.php means they are not where baseUrl says. */
+const APP_NOT_FOUND_HINT = 'baseUrl must be the site folder that holds token.php and api.php';
+
 /**
  * A client of the Application API (phpFox `token.php` + `api.php`).
  *
@@ -53,6 +66,8 @@ export class AppClient {
   readonly #summary: ClientSummary;
 
   constructor(options: AppClientOptions) {
+    // First: a misspelt `tokne` should be named as such, not reported as a missing token.
+    if (typeof options === 'object' && options !== null) checkClientOptions(options, APP_CLIENT_OPTIONS);
     if (typeof options?.token !== 'string' || options.token.trim() === '') {
       // The public contract: an empty token is an authentication failure, found before any request.
       throw new AuthenticationError(
@@ -65,7 +80,12 @@ export class AppClient {
       );
     }
     this.#token = options.token;
-    const core = new ClientCore({ options, secrets: [options.token] });
+    const core = new ClientCore({
+      options,
+      owner: APP_CLIENT_OPTIONS,
+      secrets: [options.token],
+      notFoundHint: APP_NOT_FOUND_HINT,
+    });
     this.#caller = new AppCaller(core, options.token);
     this.#summary = clientSummary('AppClient', core);
     this.user = new UserResource(this.#caller);
@@ -105,7 +125,12 @@ export class AppClient {
   ): Promise<AppClient> {
     if (typeof key !== 'string' || key.trim() === '')
       throw new ArgumentError('key is required and must not be empty');
-    const core = new ClientCore({ options, secrets: [key] });
+    const core = new ClientCore({
+      options,
+      owner: FROM_KEY_OPTIONS,
+      secrets: [key],
+      notFoundHint: APP_NOT_FOUND_HINT,
+    });
     const token = await core.answer(
       { method: 'GET', path: 'token.php', query: { key }, options: requestOptions },
       { schema: TokenResponseSchema, unwrap: (answer) => answer.token, shape: 'string' },
@@ -115,7 +140,9 @@ export class AppClient {
   }
 
   /**
-   * Calls any api.php method. Known methods are typed and validated; others return `output` as sent.
+   * Calls any api.php method. Known methods are typed and validated, and their parameters checked
+   * (an unknown key is an `ArgumentError`); others take any parameters, sent as given, and return
+   * `output` as sent.
    * `photo.addPhoto` is sent as a multipart POST; everything else as a GET.
    */
   call<M extends KnownAppMethod>(

@@ -1,21 +1,76 @@
 import { ArgumentError } from './errors/argument-error.js';
+import { keysOf, refuseUnknownKeys } from './known-keys.js';
 import { LOG_LEVELS } from './logging.js';
-import type { ClientOptions, RequestOptions, RetryOptions } from './options.js';
+import type { ClientOptions, Hooks, RequestOptions, RetryOptions, UploadOptions } from './options.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What a header value must not hold: a line break or NUL would let a value start a new header. */
 const HEADER_VALUE_BREAK = /[\r\n\0]/;
 const VALIDATION_MODES = new Set(['strict', 'warn', 'off']);
-const HOOK_NAMES = ['onRequest', 'onResponse', 'onRetry', 'onError', 'onValidationWarning'] as const;
+const HOOK_NAMES = keysOf<Hooks>({
+  onRequest: true,
+  onResponse: true,
+  onRetry: true,
+  onError: true,
+  onValidationWarning: true,
+}) as readonly (keyof Hooks)[];
+
+/** The options both clients take (the keys of {@link ClientOptions}). */
+export const CLIENT_OPTION_KEYS = keysOf<ClientOptions>({
+  baseUrl: true,
+  fetch: true,
+  timeout: true,
+  maxResponseBytes: true,
+  retry: true,
+  validation: true,
+  headers: true,
+  hooks: true,
+  logLevel: true,
+  logger: true,
+});
+
+/** The keys of {@link RequestOptions}, every method's last argument. */
+export const REQUEST_OPTION_KEYS = keysOf<RequestOptions>({
+  signal: true,
+  timeout: true,
+  headers: true,
+  retry: true,
+});
+
+/** The keys of {@link UploadOptions}: those of a request, plus upload progress. */
+export const UPLOAD_OPTION_KEYS = keysOf<UploadOptions>({
+  signal: true,
+  timeout: true,
+  headers: true,
+  retry: true,
+  onUploadProgress: true,
+});
+
+const RETRY_KEYS = keysOf<RetryOptions>({
+  limit: true,
+  statusCodes: true,
+  maxRetryAfter: true,
+  backoffLimit: true,
+  delay: true,
+});
+
+/** Which client an options object is for: named in messages, with the options it adds to the shared ones. */
+export interface OptionOwner {
+  /** `NativeClient`, `AppClient`, `AppClient.fromKey`. */
+  name: string;
+  /** Its own options besides {@link CLIENT_OPTION_KEYS} (`token`; `username`, `channel`...). */
+  ownKeys: readonly string[];
+}
 
 /**
  * The client's options, checked at construction so that a mistake is an `ArgumentError` before any
  * request, not a `TypeError` (or a silent NaN timeout) in the middle of one. Messages name the option
  * and never quote a header's value (it may be a credential).
  */
-export function checkClientOptions(options: ClientOptions): void {
+export function checkClientOptions(options: ClientOptions, owner: OptionOwner): void {
   if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
+  refuseUnknownKeys(options, [...CLIENT_OPTION_KEYS, ...owner.ownKeys], `an option of ${owner.name}`);
   checkTimeout('timeout', options.timeout);
   checkRetry(options.retry);
   checkHeaders('headers', options.headers);
@@ -45,13 +100,25 @@ export function checkClientOptions(options: ClientOptions): void {
   if (hooks !== undefined) {
     if (hooks === null || typeof hooks !== 'object')
       throw new ArgumentError('hooks must be an object when given');
+    refuseUnknownKeys(hooks, HOOK_NAMES, 'a hook (hooks.<name>)');
     for (const name of HOOK_NAMES) optionalFunction(`hooks.${name}`, hooks[name]);
   }
 }
 
-/** The per-call options that can be checked before sending. */
-export function checkRequestOptions(options: RequestOptions | undefined): void {
+/**
+ * The per-call options that can be checked before sending. `known` are the keys the call takes
+ * ({@link REQUEST_OPTION_KEYS}, {@link UPLOAD_OPTION_KEYS} for a call that sends a body); `where`
+ * names them in the message of an unknown one.
+ */
+export function checkRequestOptions(
+  options: RequestOptions | undefined,
+  known: readonly string[] = REQUEST_OPTION_KEYS,
+  where = 'a request option',
+): void {
   if (options === undefined) return;
+  if (options === null || typeof options !== 'object')
+    throw new ArgumentError('request options must be an object when given');
+  refuseUnknownKeys(options, known, where);
   checkTimeout('timeout', options.timeout);
   checkHeaders('headers', options.headers);
   checkRetry(options.retry);
@@ -71,6 +138,7 @@ function checkRetry(retry: number | RetryOptions | undefined): void {
   if (retry === null || typeof retry !== 'object') {
     throw new ArgumentError('retry must be a number of retries or a retry policy object');
   }
+  refuseUnknownKeys(retry, RETRY_KEYS, 'a retry option (retry.<name>)');
   if (retry.limit !== undefined) count('retry.limit', retry.limit);
   if (retry.maxRetryAfter !== undefined) nonNegative('retry.maxRetryAfter', retry.maxRetryAfter);
   if (retry.backoffLimit !== undefined) nonNegative('retry.backoffLimit', retry.backoffLimit);

@@ -3,7 +3,13 @@ import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './
 import { type Answered, ApiPromise } from './api-promise.js';
 import type { Authorizer } from './authorizer.js';
 import { siteRoot } from './base-url.js';
-import { checkClientOptions, checkRequestOptions } from './check-options.js';
+import {
+  checkClientOptions,
+  checkRequestOptions,
+  type OptionOwner,
+  REQUEST_OPTION_KEYS,
+  UPLOAD_OPTION_KEYS,
+} from './check-options.js';
 import { SdkError } from './errors/sdk-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import { combineHooks, loggingHooks, resolveLogLevel } from './logging.js';
@@ -25,6 +31,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
 export interface CoreSetup {
   options: ClientOptions;
+  /** Whose options these are: the client's name and its own option keys, for the unknown-key check. */
+  owner: OptionOwner;
   /** Values that must never appear in an error, a hook event or a log line. */
   secrets: (string | undefined)[];
   /** Headers the client itself needs (e.g. Authorization); the user's headers cannot remove them. */
@@ -33,6 +41,11 @@ export interface CoreSetup {
   credentials?: RequestInit['credentials'];
   /** Appended to the message of a 401. */
   authenticationHint?: string;
+  /**
+   * Appended, with the root in use, to the message of a 404: on these servers a 404 only ever means
+   * an unknown endpoint, most often a `baseUrl` that is not the site's root.
+   */
+  notFoundHint?: string;
   /** Per-request credentials (a token, a signature); `learn` adds a secret learnt later to the redactor. */
   authorizer?: ((learn: (secret: string) => void) => Authorizer) | undefined;
 }
@@ -52,7 +65,7 @@ export class ClientCore {
 
   constructor(setup: CoreSetup) {
     const { options } = setup;
-    checkClientOptions(options);
+    checkClientOptions(options, setup.owner);
     this.root = siteRoot(options.baseUrl);
     this.redactor = new Redactor(setup.secrets);
     const logging = loggingHooks(resolveLogLevel(options.logLevel), options.logger ?? console);
@@ -74,7 +87,10 @@ export class ClientCore {
     this.#answerContext = {
       redactor: this.redactor,
       validation: this.validation,
-      hints: { authentication: setup.authenticationHint },
+      hints: {
+        authentication: setup.authenticationHint,
+        notFound: setup.notFoundHint && `${setup.notFoundHint} (baseUrl is "${this.root.href}")`,
+      },
     };
   }
 
@@ -100,7 +116,9 @@ export class ClientCore {
   }
 
   async #run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<Answered<T>> {
-    checkRequestOptions(request.options);
+    // A request that sends a body reports its upload progress; a read has nothing to report.
+    const known = request.method === 'GET' ? REQUEST_OPTION_KEYS : UPLOAD_OPTION_KEYS;
+    checkRequestOptions(request.options, known);
     let response: HttpResponse | undefined;
     try {
       response = await this.transport.send(request);

@@ -10,6 +10,8 @@ const SNIPPET = 200;
 export interface FailureHints {
   /** For a 401 (e.g. the colon-in-password rule of Basic auth). */
   authentication?: string | undefined;
+  /** For a 404: what to check (the client's `baseUrl`). */
+  notFound?: string | undefined;
   /** For a 500: a known cause of this endpoint's crashes. */
   serverError?: string | undefined;
 }
@@ -36,7 +38,9 @@ export function errorForStatus(
   if (response.status === 401) {
     return new AuthenticationError(hints.authentication ? `${base}. ${hints.authentication}` : base, details);
   }
-  if (response.status === 404) return new NotFoundError(base, details);
+  if (response.status === 404) {
+    return new NotFoundError(hints.notFound ? `${base}. ${hints.notFound}` : base, details);
+  }
   if (response.status === 500) {
     const hint = hints.serverError ? ` ${hints.serverError}` : '';
     return new ApiError(`${base} (${SERVER_ERROR}).${hint}`, details);

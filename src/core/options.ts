@@ -47,7 +47,8 @@ export interface RequestInfo {
 /**
  * Callbacks that observe the client's traffic, for logging and metrics. Each gets a plain object
  * with the redacted URL, never headers or secrets. Keep them quick and let them not throw: they run
- * inside the call.
+ * inside the call. A key that is not one of these names is an `ArgumentError` (a misspelt hook would
+ * never be called): keep a hook's own state outside the object.
  */
 export interface Hooks {
   /** Before every attempt, the first one (`attempt: 1`) and each retry. */
@@ -62,7 +63,10 @@ export interface Hooks {
   onValidationWarning?: (event: RequestInfo & { issues: ValidationIssue[]; message: string }) => void;
 }
 
-/** Options shared by both clients. */
+/**
+ * Options shared by both clients. A key that is not an option (`timout`) is an `ArgumentError`
+ * naming the closest one ("did you mean `timeout`?"), whatever its value.
+ */
 export interface ClientOptions {
   /** The site's root: `token.php`, `api.php` and `api/z/1.0/` hang below it. */
   baseUrl: string | URL;
@@ -97,7 +101,10 @@ export interface ClientOptions {
    * @default 'strict'
    */
   validation?: ValidationMode;
-  /** Headers added to every request. */
+  /**
+   * Headers added to every request: any header names (the one open map among the options; every
+   * other option object refuses a key it does not know).
+   */
   headers?: Record<string, string>;
   /** Observe requests, responses, retries, errors and validation warnings. Hooks must not throw. */
   hooks?: Hooks;
@@ -139,13 +146,13 @@ export interface UploadOptions extends RequestOptions {
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-/** Options every method takes as its last argument. */
+/** Options every method takes as its last argument; an unknown key is an `ArgumentError`, as for the client's. */
 export interface RequestOptions {
   /** Abort the call; it then rejects with `signal.reason`. */
   signal?: AbortSignal;
   /** Overrides the client's per-attempt timeout for this call, in ms. */
   timeout?: number;
-  /** Headers added to this request only; they replace the client's headers of the same name. */
+  /** Headers added to this request only, any names; they replace the client's headers of the same name. */
   headers?: Record<string, string>;
   /**
    * This call's retries, laid over the client's policy: a number replaces the limit (`0`: no retry),

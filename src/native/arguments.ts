@@ -1,9 +1,22 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { refuseUnknownKeys } from '../core/known-keys.js';
 
 /*
  * Argument checks, run before any request: Hubzilla answers most bad arguments with an empty 200
  * or, worse, with an unrelated record, so they are caught here with a clear message instead.
  */
+
+/**
+ * Refuses a parameter `what` (`files.list`) does not take, with the closest one it does: the hub
+ * ignores parameters it does not know, so `filname` would silently list every file. `keys` come from
+ * the method's parameter type (`keysOf<FilesListParams>(...)`, checked by the compiler).
+ */
+export function knownParams(what: string, params: unknown, keys: readonly string[]): void {
+  if (params === undefined) return;
+  if (params === null || typeof params !== 'object')
+    throw new ArgumentError(`${what}: params must be an object when given, got ${describe(params)}`);
+  refuseUnknownKeys(params, keys, `a parameter of ${what}`);
+}
 
 /** A file hash for `file_id`. `%` and `_` are SQL `LIKE` wildcards in `filedata`: they could match another file. */
 export function requireFileId(value: unknown): string {

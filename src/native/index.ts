@@ -22,7 +22,13 @@ export type { AbookListParams, AbookResource } from './resources/abook.js';
 export type { AlbumsResource } from './resources/albums.js';
 export type { ChannelExportParams, ChannelResource, ChannelStreamParams } from './resources/channel.js';
 export type { FilesResource } from './resources/files.js';
-export type { FileDataParams, FileIdParams, FilesListParams } from './resources/files-params.js';
+export type {
+  FileArgument,
+  FileDataParams,
+  FileIdParams,
+  FileRef,
+  FilesListParams,
+} from './resources/files-params.js';
 export type { GroupMembersParams, GroupsResource } from './resources/groups.js';
 export type { ItemFullParams, ItemsResource, ItemUpdateAnswer } from './resources/items.js';
 export type {

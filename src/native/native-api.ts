@@ -6,7 +6,7 @@ import { type Fields, formBody } from '../core/query.js';
 import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
 
 /** Where the Native channel API hangs below the site root. */
-const API_PATH = 'api/z/1.0/';
+export const API_PATH = 'api/z/1.0/';
 
 /**
  * Sends Native API calls (internal): the `channel` switch on every request, reads as GET with

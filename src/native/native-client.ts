@@ -1,12 +1,15 @@
 import { ApiPromise } from '../core/api-promise.js';
+import { refuseApiAddress } from '../core/base-url.js';
+import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { keysOf } from '../core/known-keys.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import { checkedRoot } from './auth/basic.js';
 import { type NativeAuthOptions, nativeAuth } from './auth/strategy.js';
 import { VersionAnswerSchema } from './envelopes.js';
-import { NativeApi } from './native-api.js';
+import { API_PATH, NativeApi } from './native-api.js';
 import { AbconfigResource } from './resources/abconfig.js';
 import { AbookResource } from './resources/abook.js';
 import { AlbumsResource } from './resources/albums.js';
@@ -42,6 +45,20 @@ export interface NativeClientBaseOptions extends ClientOptions {
  * channel's key). See the guide "Authenticating to a hub".
  */
 export type NativeClientOptions = NativeClientBaseOptions & NativeAuthOptions;
+
+/** The options a `NativeClient` takes besides the shared ones: its channel, http and credentials. */
+const NATIVE_CLIENT_OPTIONS: OptionOwner = {
+  name: 'NativeClient',
+  ownKeys: keysOf<Omit<NativeClientBaseOptions, keyof ClientOptions> | NativeAuthOptions>({
+    channel: true,
+    allowInsecureHttp: true,
+    username: true,
+    password: true,
+    accessToken: true,
+    clientCredentials: true,
+    signature: true,
+  }),
+};
 
 /**
  * A client of Hubzilla's Native channel API (`api/z/1.0`).
@@ -81,9 +98,10 @@ export class NativeClient {
   readonly #summary: ClientSummary;
 
   constructor(options: NativeClientOptions) {
-    if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
-    const auth = nativeAuth(options);
-    checkedRoot(options.baseUrl, options.allowInsecureHttp);
+    // First: a misspelt `pasword` should be named as such, not reported as a missing password.
+    checkClientOptions(options, NATIVE_CLIENT_OPTIONS);
+    const auth = nativeAuth(options, NATIVE_CLIENT_OPTIONS);
+    refuseApiAddress(checkedRoot(options.baseUrl, options.allowInsecureHttp), 'api/z/', API_PATH);
     if (
       options.channel !== undefined &&
       (typeof options.channel !== 'string' || options.channel.trim() === '')
@@ -92,11 +110,13 @@ export class NativeClient {
     }
     const core = new ClientCore({
       options,
+      owner: NATIVE_CLIENT_OPTIONS,
       secrets: auth.secrets,
       ...(auth.headers && { headers: auth.headers }),
       authorizer: auth.authorizer,
       credentials: 'omit',
       authenticationHint: auth.hint,
+      notFoundHint: `Either baseUrl is not the hub's root (the address of its home page, without ${API_PATH}) or this hub does not have this endpoint`,
     });
     this.#api = new NativeApi(core, options.channel);
     this.#summary = { ...clientSummary('NativeClient', core, options.channel), auth: auth.kind };

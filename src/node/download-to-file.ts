@@ -3,10 +3,13 @@ import { type FileHandle, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
+import { keysOf } from '../core/known-keys.js';
 import type { RequestOptions } from '../core/options.js';
 import type { DownloadOptions } from '../native/download/index.js';
 import { changedField, type RecordIdentity, recordIdentity } from '../native/download/record-identity.js';
 import { resolveDownload } from '../native/download/resolve-options.js';
+import { readFileArgument } from '../native/file-ref.js';
+import type { FileArgument } from '../native/resources/files-params.js';
 import type { Attach } from '../schemas/index.js';
 import { openForWrite } from './fs/open.js';
 import { UnsafePathError } from './fs/unsafe-path-error.js';
@@ -16,7 +19,7 @@ import { readPartial, writeSidecar } from './partial-download.js';
 export interface DownloadSource {
   /** A `NativeClient`'s `files`, or anything with the same two methods (a test double). */
   files: {
-    /** Streams the file's bytes, as `NativeClient.files.download`. */
+    /** Streams the file's bytes, as `NativeClient.files.download` (called with the file's hash). */
     download(fileId: string, options?: DownloadOptions): ReadableStream<Uint8Array>;
     /** Reads the file's record, as `NativeClient.files.meta` (needed only with `resume`). */
     meta?(params: { file_id: string }, options?: RequestOptions): Promise<Attach>;
@@ -39,6 +42,11 @@ export interface DownloadToFileOptions extends DownloadOptions {
   resume?: boolean;
 }
 
+const DOWNLOAD_TO_FILE = {
+  where: 'an option of downloadToFile',
+  ownKeys: keysOf<Omit<DownloadToFileOptions, keyof DownloadOptions>>({ resume: true }),
+};
+
 /** What `downloadToFile` resolves with once the file is complete at `path`. */
 export interface DownloadToFileResult {
   /** The path written, as given. */
@@ -51,6 +59,8 @@ export interface DownloadToFileResult {
 
 /**
  * Downloads a file (or a byte range of it, through `options`) to `path`, in constant memory. The
+ * file is named as every file method names it: its hash (`Attach.hash`), its record, or
+ * `{ file_id }` with either (never the row `id`). The
  * bytes go to a temporary file beside the target (`.<name>.<random>.part`, so the rename stays on one
  * file system), which is flushed to disk and renamed into place only once complete: a failed or
  * aborted download leaves nothing at `path`, and a file already there stays untouched until then.
@@ -61,18 +71,20 @@ export interface DownloadToFileResult {
  * replaces a link at `path` rather than writing through it.
  *
  * @example
- * const { bytes } = await downloadToFile(hub, fileId, './big.bin', { concurrency: 4, signal });
- * await downloadToFile(hub, fileId, './big.bin', { resume: true }); // continues after a failure
+ * const [file] = await hub.files.list({ filename: 'big.bin' }).toArray();
+ * const { bytes } = await downloadToFile(hub, file, './big.bin', { concurrency: 4, signal });
+ * await downloadToFile(hub, file.hash, './big.bin', { resume: true }); // continues after a failure
  */
 export async function downloadToFile(
   hub: DownloadSource,
-  file_id: string,
+  file: FileArgument,
   path: string,
   options: DownloadToFileOptions = {},
 ): Promise<DownloadToFileResult> {
+  // First, so a bad file or bad options throw before anything touches the disk or the network.
+  const file_id = readFileArgument('downloadToFile', file).fileId;
+  resolveDownload(file_id, options, DOWNLOAD_TO_FILE);
   const { resume = false, ...download } = options;
-  // First, so bad options throw before anything touches the disk or the network.
-  resolveDownload(file_id, download);
   if (resume) return resumeDownload(hub, file_id, path, download);
   const stream = hub.files.download(file_id, download);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);

@@ -8,7 +8,10 @@ export interface ChannelCredentials<Nick extends string = string> {
   username: Nick;
   /** The account's password. */
   password: string;
-  /** The account e-mail, accepted as user name too (case-insensitive). */
+  /**
+   * The account e-mail, accepted as user name too (case-insensitive). Not enumerable, so that
+   * `{ baseUrl, ...credentials.channel }` holds only the options a `NativeClient` takes.
+   */
   email: string;
 }
 

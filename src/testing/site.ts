@@ -11,7 +11,13 @@ import type { Runtime } from './runtime.js';
 import { CHANNEL_KEYS } from './seed/channel-keys.js';
 import { SEEDED_OAUTH_CLIENT } from './seed/hub-oauth.js';
 import { seedSite } from './seed/index.js';
-import type { ChannelSigningKey, FakeCredentials, FakeSite, RecordedRequest } from './site-types.js';
+import type {
+  ChannelCredentials,
+  ChannelSigningKey,
+  FakeCredentials,
+  FakeSite,
+  RecordedRequest,
+} from './site-types.js';
 
 const HUB_PREFIXES = ['api/z/1.0', 'api/red'];
 /** How many requests `site.requests` keeps. */
@@ -45,9 +51,9 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
       return appKey();
     },
     appUserId: 1,
-    channel: { username: 'alice', password: 'secret-pass', email: 'alice@example.com' },
-    bob: { username: 'bob', password: 'bob-pass', email: 'bob@example.com' },
-    carol: { username: 'carol', password: 'colon:pass', email: 'carol@example.com' },
+    channel: channelLogin('alice', 'secret-pass', 'alice@example.com'),
+    bob: channelLogin('bob', 'bob-pass', 'bob@example.com'),
+    carol: channelLogin('carol', 'colon:pass', 'carol@example.com'),
     secondChannel: 'alice2',
     oauthClient: SEEDED_OAUTH_CLIENT,
     signingKeys: {
@@ -147,4 +153,19 @@ async function route(runtime: Runtime, request: Request, path: string | undefine
     status: 404,
     headers: { 'Content-Type': 'text/html; charset=UTF-8' },
   });
+}
+
+/**
+ * A login whose `email` is not enumerable: `{ baseUrl, ...credentials.channel }` is then exactly the
+ * options of a `NativeClient`, which refuses keys it does not take.
+ */
+function channelLogin<Nick extends string>(
+  username: Nick,
+  password: string,
+  email: string,
+): ChannelCredentials<Nick> {
+  return Object.defineProperty({ username, password }, 'email', {
+    value: email,
+    enumerable: false,
+  }) as ChannelCredentials<Nick>;
 }

@@ -258,10 +258,15 @@ describe('every failure a typed error, reported once', () => {
       response.end(USER_JSON);
     });
     const client = app(base);
-    await client.call('user.getUser', { token: 'X', method: 'mail.delete' } as never);
+    // A method the SDK does not know takes any parameter, but never these two.
+    await client.call('custom.getThing', { token: 'X', method: 'mail.delete' });
     const query = new URL(seen[0] ?? '', base).searchParams;
     expect(query.getAll('token')).toEqual([TOKEN]);
-    expect(query.getAll('method')).toEqual(['user.getUser']);
+    expect(query.getAll('method')).toEqual(['custom.getThing']);
+    // A known method refuses them before sending, as any parameter it does not take.
+    await expect(client.call('user.getUser', { token: 'X' } as never)).rejects.toThrow(
+      /"token" is not a parameter of user.getUser/,
+    );
     await expect(client.call('friend.isFriend', {} as never)).rejects.toBeInstanceOf(SdkError);
     expect(seen).toHaveLength(1);
   });

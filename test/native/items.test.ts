@@ -125,10 +125,11 @@ describe('items.update', () => {
     expect(new Uint8Array(await media.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 
-  it('never sends dropitems, which deletes items (49)', async () => {
+  it('never sends dropitems, which deletes items (49): refused as an unknown parameter, before any request', async () => {
     server.use(replay('item/update', '40-item_update-new_post.txt'));
-    await alice().items.update({ body: 'x', dropitems: 34 } as ItemUpdateParams);
-    expect((await posted()).has('dropitems')).toBe(false);
+    const update = alice().items.update({ body: 'x', dropitems: 34 } as ItemUpdateParams);
+    await expect(update).rejects.toThrow(/"dropitems" is not a parameter of items.update/);
+    expect(requests).toHaveLength(0);
   });
 
   it('refuses a missing body and both parent and parent_mid before any request (45)', async () => {

@@ -52,7 +52,8 @@ export class PhotoResource {
    */
   addPhoto(params: AddPhotoParams, options?: UploadOptions): ApiPromise<UploadedPhoto> {
     return ApiPromise.attempt(() => {
-      const photo = photoFile(params?.photo, params?.photo_name);
+      APP_METHOD_CHECKS['photo.addPhoto'](params);
+      const photo = photoFile(params.photo, params.photo_name);
       const fields = { photo_name: params.photo_name };
       return this.#caller.value('photo.addPhoto', UploadedPhotoSchema, fields, options, {
         shape: 'object',

@@ -131,6 +131,7 @@ export async function exchangeAuthorizationCode(options: CodeExchangeOptions): P
   const client = clientSecret === undefined ? undefined : basicAuth(clientId, clientSecret);
   const core = new ClientCore({
     options: clientOptions,
+    owner: { name: 'exchangeAuthorizationCode', ownKeys: [] },
     secrets: [...(client?.secrets ?? []), code, codeVerifier],
     ...(client && { headers: { Authorization: client.authorization } }),
     credentials: 'omit',

@@ -1,6 +1,8 @@
 import type { Authorizer } from '../../core/authorizer.js';
+import type { OptionOwner } from '../../core/check-options.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
 import type { ClientOptions } from '../../core/options.js';
 import { basicAuth } from './basic.js';
 import { type AccessTokenSource, BearerAuthorizer } from './bearer.js';
@@ -84,8 +86,24 @@ export interface NativeAuthSetup {
 
 const KINDS = ['username/password', 'accessToken', 'clientCredentials', 'signature'] as const;
 
-/** The one strategy `options` gives, checked; an `ArgumentError` for none or several. */
-export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAuthSetup {
+const CLIENT_CREDENTIALS_KEYS = keysOf<ClientCredentials>({
+  clientId: true,
+  clientSecret: true,
+  tokenUrl: true,
+  scope: true,
+});
+const SIGNATURE_KEYS = keysOf<SignatureCredentials>({ keyId: true, privateKey: true, algorithm: true });
+
+/** A misspelt `clientSecret` or `keyID` named as such, not reported as a missing one. */
+function knownKeys(value: unknown, keys: readonly string[], name: string): void {
+  if (typeof value === 'object' && value !== null) refuseUnknownKeys(value, keys, `a key of ${name}`);
+}
+
+/**
+ * The one strategy `options` gives, checked; an `ArgumentError` for none or several. `owner` names
+ * the client whose options these are (the token endpoint's requests are sent with them).
+ */
+export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: OptionOwner): NativeAuthSetup {
   const given = KINDS.filter((kind) =>
     kind === 'username/password'
       ? options.username !== undefined || options.password !== undefined
@@ -109,16 +127,19 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAu
   }
   if (options.clientCredentials !== undefined) {
     const credentials = options.clientCredentials;
+    knownKeys(credentials, CLIENT_CREDENTIALS_KEYS, 'clientCredentials');
     const client = basicAuth(credentials?.clientId, credentials?.clientSecret);
     return {
       kind: 'clientCredentials',
       secrets: client.secrets,
-      authorizer: (learn) => new ClientCredentialsAuthorizer(credentials, tokenCore(options, client), learn),
+      authorizer: (learn) =>
+        new ClientCredentialsAuthorizer(credentials, tokenCore(options, client, owner), learn),
       hint: 'A fresh token from the client credentials was refused: check that the client is registered for the channel and allowed the client_credentials grant',
     };
   }
   if (options.signature !== undefined) {
     const credentials = options.signature;
+    knownKeys(credentials, SIGNATURE_KEYS, 'signature');
     return {
       kind: 'signature',
       secrets: [],
@@ -136,9 +157,14 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions): NativeAu
 }
 
 /** A core for the token endpoint: the client's options, the client's own Basic credentials. */
-function tokenCore(options: ClientOptions, client: { authorization: string; secrets: string[] }): ClientCore {
+function tokenCore(
+  options: ClientOptions,
+  client: { authorization: string; secrets: string[] },
+  owner: OptionOwner,
+): ClientCore {
   return new ClientCore({
     options,
+    owner,
     secrets: client.secrets,
     headers: { Authorization: client.authorization },
     credentials: 'omit',

@@ -1,5 +1,6 @@
 import { checkRequestOptions } from '../../core/check-options.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import {
   DEFAULT_CHUNK_SIZE,
@@ -23,11 +24,40 @@ export interface ResolvedDownload {
   request: Omit<RequestOptions, 'signal'>;
 }
 
+/** The keys of {@link DownloadOptions}. */
+export const DOWNLOAD_OPTION_KEYS = keysOf<DownloadOptions>({
+  signal: true,
+  timeout: true,
+  headers: true,
+  retry: true,
+  chunkSize: true,
+  concurrency: true,
+  start: true,
+  end: true,
+  onProgress: true,
+  onRecord: true,
+});
+
+/** Who takes the options besides the download engine, for the unknown-key check: `downloadToFile` adds `resume`. */
+export interface DownloadOwner {
+  where: string;
+  ownKeys: readonly string[];
+}
+
+const DOWNLOAD: DownloadOwner = { where: 'a download option', ownKeys: [] };
+
 /** Throws `SdkError` on a bad argument, so the mistake surfaces at the call, before any request. */
-export function resolveDownload(fileId: string, options: DownloadOptions = {}): ResolvedDownload {
+export function resolveDownload(
+  fileId: string,
+  options: DownloadOptions = {},
+  owner: DownloadOwner = DOWNLOAD,
+): ResolvedDownload {
   if (typeof fileId !== 'string' || fileId.length === 0)
     // The server matches `file_id` as a prefix: an empty one would pick whichever record comes first.
     throw new ArgumentError('file_id must be a non-empty string');
+  if (options === null || typeof options !== 'object')
+    throw new ArgumentError('download options must be an object when given');
+  refuseUnknownKeys(options, [...DOWNLOAD_OPTION_KEYS, ...owner.ownKeys], owner.where);
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const start = options.start ?? 0;

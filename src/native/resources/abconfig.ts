@@ -1,7 +1,8 @@
 import { ApiPromise } from '../../core/api-promise.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Abconfig } from '../../schemas/index.js';
-import { requireId } from '../arguments.js';
+import { knownParams, requireId } from '../arguments.js';
 import { AbconfigListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -14,6 +15,8 @@ export interface AbconfigListParams {
   abook_id?: number;
 }
 
+const LIST_KEYS = keysOf<AbconfigListParams>({ abook_id: true });
+
 /** Per-connection settings, such as the permissions granted (`cat: 'my_perms'`). */
 export class AbconfigResource {
   readonly #api: NativeApi;
@@ -24,6 +27,7 @@ export class AbconfigResource {
   /** `abconfig`: rows `{id, chan, xchan, cat, k, v}`. */
   list(params: AbconfigListParams = {}, options?: RequestOptions): ApiPromise<Abconfig[]> {
     return ApiPromise.attempt(() => {
+      knownParams('abconfig.list', params, LIST_KEYS);
       const abook_id = requireId('abook_id', params.abook_id, false);
       const spec = {
         schema: AbconfigListSchema,

@@ -1,7 +1,8 @@
 import { ApiPromise } from '../../core/api-promise.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { Abook } from '../../schemas/index.js';
-import { requireId } from '../arguments.js';
+import { knownParams, requireId } from '../arguments.js';
 import { AbookListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -14,6 +15,8 @@ export interface AbookListParams {
   abook_id?: number;
 }
 
+const LIST_KEYS = keysOf<AbookListParams>({ abook_id: true });
+
 /** The channel's connections (address book). */
 export class AbookResource {
   readonly #api: NativeApi;
@@ -24,6 +27,7 @@ export class AbookResource {
   /** `abook`: connections joined with their xchans. */
   list(params: AbookListParams = {}, options?: RequestOptions): ApiPromise<Abook[]> {
     return ApiPromise.attempt(() => {
+      knownParams('abook.list', params, LIST_KEYS);
       const abook_id = requireId('abook_id', params.abook_id, false);
       return this.#api.read(
         'abook',

@@ -1,6 +1,8 @@
 import { ApiPromise } from '../../core/api-promise.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type ChannelExport, ChannelExportSchema, type StreamItem } from '../../schemas/index.js';
+import { knownParams } from '../arguments.js';
 import { StreamItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -38,6 +40,9 @@ export interface ChannelStreamParams {
   mindate?: Date | string;
 }
 
+const EXPORT_KEYS = keysOf<ChannelExportParams>({ sections: true, posts: true });
+const STREAM_KEYS = keysOf<ChannelStreamParams>({ mindate: true });
+
 /** The signed-in channel: export and its own stream. */
 export class ChannelResource {
   readonly #api: NativeApi;
@@ -51,6 +56,7 @@ export class ChannelResource {
    */
   exportBasic(params: ChannelExportParams = {}, options?: RequestOptions): ApiPromise<ChannelExport> {
     return ApiPromise.attempt(() => {
+      knownParams('channel.exportBasic', params, EXPORT_KEYS);
       const asked = params.sections?.length ? params.sections : undefined;
       const withPosts = params.posts ? [...new Set([...(asked ?? DEFAULT_EXPORT_SECTIONS), 'items'])] : asked;
       const query = { sections: withPosts?.join(',') };
@@ -70,6 +76,7 @@ export class ChannelResource {
    */
   stream(params: ChannelStreamParams = {}, options?: RequestOptions): ApiPromise<StreamItem[]> {
     return ApiPromise.attempt(() => {
+      knownParams('channel.stream', params, STREAM_KEYS);
       const query = { mindate: params.mindate };
       return this.#api.read(
         'channel/stream',

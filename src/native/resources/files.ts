@@ -8,7 +8,7 @@ import type { RequestOptions } from '../../core/options.js';
 import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
 import { type Attach, type FileExport, FileExportSchema } from '../../schemas/index.js';
-import { optionalCount, requireFileId } from '../arguments.js';
+import { knownParams, optionalCount } from '../arguments.js';
 import { type DownloadOptions, downloadBlob, downloadStream } from '../download/index.js';
 import {
   AttachAnswerSchema,
@@ -17,14 +17,29 @@ import {
   FilesAnswerSchema,
 } from '../envelopes.js';
 import type { FileChunk } from '../file-chunk.js';
+import { fileHash, hasRangeFields, readFileArgument } from '../file-ref.js';
 import type { NativeApi } from '../native-api.js';
-import type { FileDataParams, FileIdParams, FilesListParams } from './files-params.js';
+import {
+  FILE_DATA_KEYS,
+  FILES_LIST_KEYS,
+  type FileArgument,
+  type FileDataParams,
+  type FileRef,
+  type FilesListParams,
+} from './files-params.js';
 
 /** Hubzilla 8.8.7 reads "the rest of the file" with `fread(..., 0)` for a zero-byte file, which PHP 8 refuses. */
 const EMPTY_FILE_HINT =
   'Hubzilla answers so when a zero-byte file is read without `length`: pass a positive `length` (downloads always do).';
 
-/** The channel's cloud storage: listing, metadata and (chunked) content. */
+/**
+ * The channel's cloud storage: listing, metadata and (chunked) content.
+ *
+ * Every method that reads one file takes it the same way ({@link FileRef}): its hash
+ * (`Attach.hash`, which the hub calls `file_id`), its record as `files.list` returns it, or
+ * `{ file_id }` holding either. The record's numeric `id` is never what the hub wants: a number is
+ * refused before any request.
+ */
 export class FilesResource {
   readonly #api: NativeApi;
   constructor(api: NativeApi) {
@@ -36,12 +51,14 @@ export class FilesResource {
    * with it, `for await` walks page after page.
    */
   list(params: FilesListParams = {}, options?: RequestOptions): PagePromise<Attach> {
+    knownParams('files.list', params, FILES_LIST_KEYS);
     const records = optionalCount('records', params.records) ?? 0;
     const first = optionalCount('start', params.start);
     if (first !== undefined && records === 0) {
       throw new ArgumentError('files.list: start needs records > 0 (the hub ignores start without records)');
     }
-    const { filehash, filename, filetype, since, until } = params;
+    const { filename, filetype, since, until } = params;
+    const filehash = params.filehash === undefined ? undefined : fileHash('files.list', params.filehash);
     const filters = { filehash, filename, filetype, since, until };
     const spec = {
       schema: FilesAnswerSchema,
@@ -70,14 +87,24 @@ export class FilesResource {
     );
   }
 
-  /** `filedata`: one chunk of a file, decoded. `length` is what the hub returned (0 past the end). */
-  data(params: FileDataParams, options?: RequestOptions): ApiPromise<FileChunk> {
+  /**
+   * `filedata`: one chunk of a file, decoded. `length` is what the hub returned (0 past the end).
+   * Given the file alone (a hash or a record), the rest of the file from its first byte; a range is
+   * `{ file_id, start, length }`.
+   */
+  data(file: FileRef | FileDataParams, options?: RequestOptions): ApiPromise<FileChunk> {
     return ApiPromise.attempt(() => {
-      const file_id = requireFileId(params?.file_id);
+      const { fileId: file_id, params } = readFileArgument('files.data', file, FILE_DATA_KEYS);
+      if (params === undefined && hasRangeFields(file)) {
+        // A record from `files.data` carries the hub's echo of ITS start and length: not a range to read.
+        throw new ArgumentError(
+          'files.data: a record names the file only (its start and length are what the hub echoed): pass { file_id: record, start, length } to read a range',
+        );
+      }
       const query = {
         file_id,
-        start: optionalCount('start', params.start),
-        length: optionalCount('length', params.length),
+        start: optionalCount('start', params?.start),
+        length: optionalCount('length', params?.length),
       };
       const spec = {
         schema: FileDataAnswerSchema,
@@ -110,9 +137,9 @@ export class FilesResource {
   }
 
   /** `filemeta`: a file's or folder's record. */
-  meta(params: FileIdParams, options?: RequestOptions): ApiPromise<Attach> {
+  meta(file: FileArgument, options?: RequestOptions): ApiPromise<Attach> {
     return ApiPromise.attempt(() => {
-      const file_id = requireFileId(params?.file_id);
+      const file_id = readFileArgument('files.meta', file).fileId;
       const spec = {
         schema: AttachAnswerSchema,
         subject: `File "${file_id}"`,
@@ -125,7 +152,7 @@ export class FilesResource {
 
   /** `file`: a whole file in one answer (base64 in JSON: prefer `download` for large files). */
   get(
-    params: FileIdParams,
+    file: FileArgument,
     options?: RequestOptions,
   ): ApiPromise<{
     /** The file's record (its base64 `content` left out). */
@@ -134,7 +161,7 @@ export class FilesResource {
     bytes: Uint8Array;
   }> {
     return ApiPromise.attempt(() => {
-      const file_id = requireFileId(params?.file_id);
+      const file_id = readFileArgument('files.get', file).fileId;
       const spec = {
         schema: FileAnswerSchema,
         subject: `File "${file_id}"`,
@@ -151,9 +178,9 @@ export class FilesResource {
    * `file/export`: the file's record after its parent folders, plus its photo rows and item when it
    * is a photo. The `content` fields hold server paths, not data.
    */
-  export(params: FileIdParams, options?: RequestOptions): ApiPromise<FileExport> {
+  export(file: FileArgument, options?: RequestOptions): ApiPromise<FileExport> {
     return ApiPromise.attempt(() => {
-      const file_id = requireFileId(params?.file_id);
+      const file_id = readFileArgument('files.export', file).fileId;
       const found = (body: unknown) => (body as { attach?: unknown[] } | null)?.attach?.length !== 0;
       const spec = {
         schema: FileExportSchema,
@@ -165,15 +192,19 @@ export class FilesResource {
     });
   }
 
-  /** A file (or a byte range of it) as a stream, fetched chunk by chunk; nothing is sent until it is read. */
-  download(file_id: string, options?: DownloadOptions): ReadableStream<Uint8Array> {
-    const fileId = requireFileId(file_id);
+  /**
+   * A file (or a byte range of it) as a stream, fetched chunk by chunk; nothing is sent until it is
+   * read. The file is its hash, its record or `{ file_id }` ({@link FileRef}).
+   * @example hub.files.download(file, { concurrency: 4, onProgress: ({ loaded, total }) => {} })
+   */
+  download(file: FileArgument, options?: DownloadOptions): ReadableStream<Uint8Array> {
+    const { fileId } = readFileArgument('files.download', file);
     return downloadStream(this.#fetchChunk, fileId, options, this.#reporter(fileId));
   }
 
-  /** A file (or a byte range of it) as a `Blob` typed with its `filetype`. */
-  downloadBlob(file_id: string, options?: DownloadOptions): Promise<Blob> {
-    const fileId = requireFileId(file_id);
+  /** A file (or a byte range of it) as a `Blob` typed with its `filetype`; the file as in `download`. */
+  downloadBlob(file: FileArgument, options?: DownloadOptions): Promise<Blob> {
+    const { fileId } = readFileArgument('files.downloadBlob', file);
     return downloadBlob(this.#fetchChunk, fileId, options, this.#reporter(fileId));
   }
 

@@ -1,7 +1,15 @@
 import { ApiPromise } from '../../core/api-promise.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { GroupMember, PrivacyGroup } from '../../schemas/index.js';
-import { exactlyOne, type NoParams, requireId, requireNoParams, requireText } from '../arguments.js';
+import {
+  exactlyOne,
+  knownParams,
+  type NoParams,
+  requireId,
+  requireNoParams,
+  requireText,
+} from '../arguments.js';
 import { GroupMemberListSchema, PrivacyGroupListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -15,6 +23,8 @@ export type GroupMembersParams =
       /** The group's name (`gname`), exactly (case-sensitive). */
       group_name: string;
     };
+
+const MEMBERS_KEYS = keysOf<GroupMembersParams>({ group_id: true, group_name: true });
 
 /** The channel's privacy groups. */
 export class GroupsResource {
@@ -39,6 +49,7 @@ export class GroupsResource {
   /** `group_members`: a group's members; an unknown group → `NotFoundError`, an empty or deleted one → `[]`. */
   members(params: GroupMembersParams, options?: RequestOptions): ApiPromise<GroupMember[]> {
     return ApiPromise.attempt(() => {
+      knownParams('groups.members', params, MEMBERS_KEYS);
       const key = exactlyOne('groups.members', params, ['group_id', 'group_name']);
       const query =
         key === 'group_id'

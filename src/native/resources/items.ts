@@ -1,10 +1,11 @@
 import type * as z from 'zod/mini';
 import { ApiPromise } from '../../core/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
 import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
-import { exactlyOne, optionalText, requireId, requireText } from '../arguments.js';
+import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 import type { AclList, ItemReplyParams, ItemUpdateParams, MediaUpload, ReplyTarget } from './items-params.js';
@@ -19,6 +20,43 @@ export type ItemFullParams =
       /** The full message id (`mid`, a URL on Hubzilla), of a thread's top item. */
       mid: string;
     };
+
+/** Every field of {@link ItemUpdateParams}: the compiler keeps this list in step with the type. */
+const UPDATE_KEYS = keysOf<ItemUpdateParams>({
+  body: true,
+  media: true,
+  title: true,
+  coord: true,
+  location: true,
+  expire: true,
+  mimetype: true,
+  contact_allow: true,
+  group_allow: true,
+  contact_deny: true,
+  group_deny: true,
+  parent: true,
+  parent_mid: true,
+  remote_xchan: true,
+  consensus: true,
+  nocomment: true,
+  namespace: true,
+  remote_id: true,
+  message_id: true,
+  created: true,
+  post_id: true,
+  app: true,
+  source: true,
+  category: true,
+  webpage: true,
+  pagetitle: true,
+  layout_mid: true,
+  plink: true,
+  permalink: true,
+  verb: true,
+  obj_type: true,
+});
+const FULL_KEYS = keysOf<ItemFullParams>({ item_id: true, mid: true });
+
 
 /** What `items.update` and `items.reply` resolve to. */
 export interface ItemUpdateAnswer {
@@ -41,6 +79,7 @@ export class ItemsResource {
    */
   update(params: ItemUpdateParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
     return ApiPromise.attempt(() => {
+      knownParams('items.update', params, UPDATE_KEYS);
       const media = mediaBlob(params?.media);
       const fields = itemFields(params, media !== undefined);
       const editing = fields.post_id !== undefined;
@@ -85,6 +124,7 @@ export class ItemsResource {
   /** `item/full`: a whole thread (top item and comments) in the mirror-export shape; nothing matching → `[]`. */
   full(params: ItemFullParams, options?: RequestOptions): ApiPromise<ExportItem[]> {
     return ApiPromise.attempt(() => {
+      knownParams('items.full', params, FULL_KEYS);
       const key = exactlyOne('items.full', params, ['item_id', 'mid']);
       const value = (params as Record<string, unknown>)[key];
       const query =

@@ -1,8 +1,9 @@
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { pageFingerprint } from '../../core/page-fingerprint.js';
 import { PagePromise } from '../../core/page-promise.js';
 import type { StreamItem } from '../../schemas/index.js';
-import { optionalCount, requireId } from '../arguments.js';
+import { knownParams, optionalCount, requireId } from '../arguments.js';
 import { AbookListSchema, StreamItemListSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -42,6 +43,18 @@ export interface NetworkStreamParams {
   records?: number;
 }
 
+const STREAM_KEYS = keysOf<NetworkStreamParams>({
+  dbegin: true,
+  dend: true,
+  search: true,
+  cat: true,
+  star: true,
+  since_id: true,
+  cid: true,
+  start: true,
+  records: true,
+});
+
 /** The network stream: what the channel sees from its connections. */
 export class NetworkResource {
   readonly #api: NativeApi;
@@ -56,6 +69,7 @@ export class NetworkResource {
    * `id` or `parent` (reply with `items.reply(item, { body })`).
    */
   stream(params: NetworkStreamParams = {}, options?: RequestOptions): PagePromise<StreamItem> {
+    knownParams('network.stream', params, STREAM_KEYS);
     const first = optionalCount('start', params.start) ?? 0;
     const records = optionalCount('records', params.records, 1) ?? DEFAULT_RECORDS;
     const filters = {

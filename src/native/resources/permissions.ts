@@ -1,6 +1,7 @@
 import { ApiPromise } from '../../core/api-promise.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
-import { optionalText, requireId } from '../arguments.js';
+import { knownParams, optionalText, requireId } from '../arguments.js';
 import { PermissionRowsSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -15,6 +16,8 @@ export interface PermissionCheckParams extends PermissionParams {
   /** One permission name, e.g. `view_stream`, `post_comments`, `write_storage` (an unknown name reads `false`). */
   perm: string;
 }
+
+const ALLOWED_KEYS = keysOf<PermissionCheckParams>({ abook_id: true, perm: true });
 
 /** What a connection may do. */
 export class PermissionsResource {
@@ -34,6 +37,7 @@ export class PermissionsResource {
     options?: RequestOptions,
   ): ApiPromise<boolean | Record<string, boolean>> {
     return ApiPromise.attempt(() => {
+      knownParams('permissions.allowed', params, ALLOWED_KEYS);
       const abook_id = requireId('abook_id', params?.abook_id);
       const perm = optionalText('perm', params.perm);
       return this.#api.read(

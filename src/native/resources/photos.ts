@@ -1,8 +1,9 @@
 import { ApiPromise } from '../../core/api-promise.js';
 import { decodeBase64 } from '../../core/base64.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type ExportItem, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
-import { optionalCount, optionalText, requireText } from '../arguments.js';
+import { knownParams, optionalCount, optionalText, requireText } from '../arguments.js';
 import { PhotosAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
 
@@ -34,6 +35,9 @@ export type PhotoWithBytes = Omit<NativePhoto, 'content'> & {
   item: ExportItem[];
 };
 
+const LIST_KEYS = keysOf<PhotosListParams>({ album: true });
+const GET_KEYS = keysOf<PhotoGetParams>({ photo_id: true, scale: true });
+
 /** The channel's photos. */
 export class PhotosResource {
   readonly #api: NativeApi;
@@ -44,6 +48,7 @@ export class PhotosResource {
   /** `photos`: photo metadata, ONE ROW PER IMAGE SCALE (`imgscale`), of one album or all. */
   list(params: PhotosListParams = {}, options?: RequestOptions): ApiPromise<NativePhoto[]> {
     return ApiPromise.attempt(() => {
+      knownParams('photos.list', params, LIST_KEYS);
       const album = optionalText('album', params.album);
       return this.#api.read(
         'photos',
@@ -64,6 +69,7 @@ export class PhotosResource {
   /** `photo`: one scale of a photo with its image bytes. */
   get(params: PhotoGetParams, options?: RequestOptions): ApiPromise<PhotoWithBytes> {
     return ApiPromise.attempt(() => {
+      knownParams('photos.get', params, GET_KEYS);
       const photo_id = requireText('photo_id', params?.photo_id);
       const scale = optionalCount('scale', params.scale);
       const subject = `Photo "${photo_id}"${scale === undefined ? '' : ` at scale ${scale}`}`;

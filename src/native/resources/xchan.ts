@@ -1,8 +1,9 @@
 import { ApiPromise } from '../../core/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { type Xchan, XchanSchema } from '../../schemas/index.js';
-import { exactlyOne, requireText } from '../arguments.js';
+import { exactlyOne, knownParams, requireText } from '../arguments.js';
 import type { NativeApi } from '../native-api.js';
 
 /** Exactly one lookup key. */
@@ -20,6 +21,8 @@ export type XchanParams =
       guid: string;
     };
 
+const GET_KEYS = keysOf<XchanParams>({ address: true, hash: true, guid: true });
+
 /** Network identities (xchans), local or remote. */
 export class XchanResource {
   readonly #api: NativeApi;
@@ -30,6 +33,7 @@ export class XchanResource {
   /** `xchan`: an identity by address, hash or guid; no match → `NotFoundError`. */
   get(params: XchanParams, options?: RequestOptions): ApiPromise<Xchan> {
     return ApiPromise.attempt(() => {
+      knownParams('xchan.get', params, GET_KEYS);
       const key = exactlyOne('xchan.get', params, ['address', 'hash', 'guid']);
       const value = requireText(key, (params as Record<string, unknown>)[key]);
       if (value.includes('%')) {
