@@ -177,6 +177,7 @@ describe('method parameters', () => {
     'xchan.get': (hub) => hub.xchan.get({ hash: 'h', bogus_param: 1 } as never),
     'items.update': (hub) => hub.items.update({ body: 'b', bogus_param: 1 } as never),
     'items.full': (hub) => hub.items.full({ item_id: 1, bogus_param: 1 } as never),
+    'items.reply': (hub) => hub.items.reply('https://hub/item/1', { body: 'b', bogus_param: 1 } as never),
     'abook.list': (hub) => hub.abook.list({ bogus_param: 1 } as never),
     'abconfig.list': (hub) => hub.abconfig.list({ bogus_param: 1 } as never),
     'permissions.allowed': (hub) => hub.permissions.allowed({ abook_id: 1, bogus_param: 1 } as never),

@@ -56,7 +56,9 @@ const UPDATE_KEYS = keysOf<ItemUpdateParams>({
   obj_type: true,
 });
 const FULL_KEYS = keysOf<ItemFullParams>({ item_id: true, mid: true });
-
+/** What a reply names itself: the item it answers is `reply`'s first argument. */
+const REPLY_OWN = ['parent', 'parent_mid', 'post_id'] as const;
+const REPLY_KEYS = UPDATE_KEYS.filter((key) => !(REPLY_OWN as readonly string[]).includes(key));
 
 /** What `items.update` and `items.reply` resolve to. */
 export interface ItemUpdateAnswer {
@@ -110,13 +112,14 @@ export class ItemsResource {
     return ApiPromise.attempt(() => {
       const parent_mid = messageIdOf(to);
       // Without params, `update` refuses the missing body.
-      for (const key of ['parent', 'parent_mid', 'post_id'] as const) {
+      for (const key of REPLY_OWN) {
         if (Object.hasOwn(params ?? {}, key)) {
           throw new ArgumentError(
             `items.reply: ${key} is not a reply field: the item to reply to is the first argument`,
           );
         }
       }
+      knownParams('items.reply', params, REPLY_KEYS);
       return this.update({ ...params, parent_mid }, options);
     });
   }
