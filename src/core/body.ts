@@ -1,3 +1,4 @@
+import { duplicateKey } from './duplicate-key.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { Redactor } from './redact.js';
 
@@ -6,23 +7,45 @@ export const EMPTY_BODY: unique symbol = Symbol('empty body');
 export type JsonBody = unknown | typeof EMPTY_BODY;
 
 const BOM = '\uFEFF';
-/** How many candidate starts to try after junk before giving up (PHP notices are short). */
-const MAX_CANDIDATES = 64;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
 const TRUNCATE_AT = 200;
+
+/** How a body is read. */
+export interface JsonBodyOptions {
+  /**
+   * Refuse (`ValidationError`) a document with a key twice in one object. `JSON.parse` keeps the
+   * last; a collector that took a member out as the body arrived (`base64-member.ts`) took the
+   * first: with two `"content"` (or two `"attach"`), the bytes would be another member's than the
+   * record's. No PHP encoder writes a key twice, so only a hostile or broken server does.
+   */
+  refuseDuplicateKeys?: boolean | undefined;
+}
 
 /**
  * Parses a body as JSON whatever its Content-Type (phpFox answers `text/html`), skipping what real
  * PHP deployments put in front of the document: a UTF-8 BOM, blank lines, notice/warning HTML.
  * Throws `ValidationError` (never a raw `SyntaxError`) when no JSON document can be found.
  */
-export function parseJsonBody(text: string, redactor: Redactor, url?: string): JsonBody {
+export function parseJsonBody(
+  text: string,
+  redactor: Redactor,
+  url?: string,
+  options?: JsonBodyOptions,
+): JsonBody {
   const trimmed = (text.startsWith(BOM) ? text.slice(1) : text).trim();
   if (trimmed === '') return EMPTY_BODY;
+  let found: { ok: true; value: unknown; at: number } | { ok: false };
   try {
-    return JSON.parse(trimmed);
+    found = { ok: true, value: JSON.parse(trimmed), at: 0 };
   } catch {
-    const found = parseAfterJunk(trimmed);
-    if (found.ok) return found.value;
+    found = parseAfterJunk(trimmed);
+  }
+  if (!found.ok) {
     // No `cause`: JSON.parse's SyntaxError quotes the body's first characters, which the redactor
     // cannot recognise as (part of) a secret; the message below says the same, redacted.
     throw new ValidationError(
@@ -31,28 +54,77 @@ export function parseJsonBody(text: string, redactor: Redactor, url?: string): J
       { rawBody: redactor.text(text), url },
     );
   }
-}
-
-/** Tries each `{` or `[` that starts a line or follows markup, so HTML before the JSON is skipped. */
-function parseAfterJunk(text: string): { ok: true; value: unknown } | { ok: false } {
-  const starts = /(?:^|[\n>])\s*([[{])/g;
-  // The whole text already failed to parse, so a document starting at 0 is not worth a second try.
-  starts.lastIndex = text.startsWith('{') || text.startsWith('[') ? 1 : 0;
-  let candidates = 0;
-  for (
-    let match = starts.exec(text);
-    match !== null && candidates < MAX_CANDIDATES;
-    match = starts.exec(text)
-  ) {
-    candidates++;
-    const at = match.index + match[0].length - 1;
-    try {
-      return { ok: true, value: JSON.parse(text.slice(at)) };
-    } catch {
-      starts.lastIndex = at + 1;
+  if (options?.refuseDuplicateKeys) {
+    const duplicate = duplicateKey(found.at === 0 ? trimmed : trimmed.slice(found.at));
+    if (duplicate !== undefined) {
+      throw new ValidationError(
+        `The answer${url ? ` of ${url}` : ''} has the key "${redactor.text(duplicate.slice(0, 40))}" twice in one object: refused, since which one counts is ambiguous`,
+        { rawBody: redactor.text(text), url },
+      );
     }
   }
-  return { ok: false };
+  return found.value;
+}
+
+/**
+ * Finds the JSON document that ends the text after junk (a notice, HTML): ONE backward pass from
+ * the last character to the `{` or `[` that opens it, then one `JSON.parse`. A document that ends
+ * the text has exactly one such start, so this accepts what trying every candidate start would,
+ * but in time linear in the body: trying candidates cost a `JSON.parse` of the rest of the body
+ * each (a 24 MiB body whose every line opens an array: about 1 s per MiB, the event loop blocked).
+ * The start must open a line or follow markup (`>`), after optional white space, as a notice leaves it.
+ */
+function parseAfterJunk(text: string): { ok: true; value: unknown; at: number } | { ok: false } {
+  const at = documentStart(text);
+  // The whole text already failed to parse, so a document starting at 0 is not worth a second try.
+  if (at <= 0 || !followsJunk(text, at)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(at)), at };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Where the object or array that closes `text` opens, scanning backwards: brackets are counted
+ * outside strings; going backwards, a `"` preceded by an odd number of `\` is an escaped one (JSON
+ * has no `\` outside strings). -1 when the text does not end with a bracket or it never closes.
+ */
+function documentStart(text: string): number {
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== CLOSE_OBJECT && last !== CLOSE_ARRAY) return -1;
+  let depth = 0;
+  let inString = false;
+  for (let at = text.length - 1; at >= 0; at--) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      if (!inString) inString = true;
+      else if (backslashesBefore(text, at) % 2 === 0) inString = false;
+    } else if (inString) {
+      // Nothing inside a string counts.
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth++;
+    else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      depth--;
+      if (depth === 0) return at;
+    }
+  }
+  return -1;
+}
+
+function backslashesBefore(text: string, at: number): number {
+  let count = 0;
+  while (at - count - 1 >= 0 && text.charCodeAt(at - count - 1) === BACKSLASH) count++;
+  return count;
+}
+
+/** The document opens a line, or follows markup, after optional white space. */
+function followsJunk(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && /\s/.test(text[before]!)) {
+    if (text[before] === '\n') return true;
+    before--;
+  }
+  return before < 0 || text[before] === '>';
 }
 
 function describe(text: string, length: number): string {

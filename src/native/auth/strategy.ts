@@ -142,5 +142,6 @@ function tokenCore(options: ClientOptions, client: { authorization: string; secr
     secrets: client.secrets,
     headers: { Authorization: client.authorization },
     credentials: 'omit',
+    stepOfAnotherCall: true,
   });
 }
