@@ -13,7 +13,8 @@ const REMEMBERED_PAGES = 10_000;
  * Two nets: every page of the first `REMEMBERED_PAGES` is remembered with its position in the walk,
  * so a return to any of them ends the walk before a single item comes twice; and Brent's cycle
  * check (a checkpoint page, moved to the current page each time the distance reaches a doubling
- * power) catches a cycle of any length past that, after at most about two turns of it.
+ * power), started afresh where that memory ends, catches a cycle of any length past it, within
+ * about twice its distance from there plus its length (some items then come twice).
  *
  * Shared by the pages of one walk, yet each `Page` stays immutable: a page's own checkpoint is
  * passed on to the next, and the remembered positions make `nextPage()` on an earlier page (a
@@ -40,6 +41,9 @@ export class WalkMemory {
     const depth = previous.depth + 1;
     if (seenAt === undefined ? memory.#firstSeenAt.size < REMEMBERED_PAGES : seenAt > depth)
       memory.#firstSeenAt.set(hash, depth);
+    // Brent's check starts afresh where exact memory ends: a cycle entered past it is then
+    // recognised within about twice its distance from there plus its length.
+    if (depth === REMEMBERED_PAGES) return { memory, depth, hash, checkpoint: hash, power: 1, steps: 0 };
     const steps = previous.steps + 1;
     return steps === previous.power
       ? { memory, depth, hash, checkpoint: hash, power: previous.power * 2, steps: 0 }

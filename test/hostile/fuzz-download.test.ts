@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NativeClient, SdkError } from '../../src/index.js';
 import { createFakeSite } from '../../src/testing/index.js';
 import {
+  answerText,
   type ChunkAnswer,
   chunkAnswer,
   encodeContent,
@@ -55,7 +56,7 @@ function lyingHub(data: Uint8Array, answers: readonly ChunkAnswer[]) {
       length: number(bytes.length + answer.lengthLie),
       content: encodeContent(bytes, answer.content),
     };
-    return new Response(JSON.stringify({ attach }), {
+    return new Response(answerText(attach, answer.duplicate), {
       headers: { 'Content-Type': 'text/html; charset=UTF-8' },
     });
   };
