@@ -32,8 +32,7 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
   /**
    * Reads a 2xx body as it arrives and takes a large member out of it (`filedata`'s base64
    * `content`, decoded on the way); what it took reaches `unwrap` as `lifted`. Default: the whole
-   * body, parsed. Such an answer with a key twice in one object is refused (`ValidationError`):
-   * the collector takes the first `"content"`, `JSON.parse` keeps the last.
+   * body, parsed.
    */
   collect?: () => BodyCollector;
 }
@@ -69,10 +68,7 @@ export function readAnswer<S extends z.ZodMiniType, V>(
       serverError: spec.serverErrorHint,
     });
   }
-  const body = parseJsonBody(response.text, redactor, response.url, {
-    refuseDuplicateKeys: spec.collect !== undefined,
-  });
-  const screened = screen(body, response);
+  const screened = screen(parseJsonBody(response.text, redactor, response.url), response);
   const picked = spec.pick ? spec.pick(screened) : screened;
   const validated = validate(spec.schema, picked, context.validation, response);
   let value = spec.unwrap ? spec.unwrap(validated, screened, response.lifted) : (validated as V);

@@ -1,5 +1,8 @@
 import { allocateBytes, corrupted, paddingOf, writeBase64 } from './base64.js';
+import { documentStart } from './body.js';
 import { type BodyCollector, type CollectedBody, joinBytes } from './body-collector.js';
+import { duplicateKey } from './duplicate-key.js';
+import { ValidationError } from './errors/validation-error.js';
 
 const UTF8 = new TextDecoder();
 const ENCODER = new TextEncoder();
@@ -22,7 +25,8 @@ const DEFAULT_CAPACITY = 64 * 1024;
  * The collected `bytes` are the body with the member's value emptied (`"content":""`), to parse as
  * usual; `lifted` is its decoded value. The caller must check that the member it lifted is the one
  * it meant (its value in the parsed rest is `""`): a hostile body could nest another first. A body
- * whose member does not start within 64 KiB is collected whole, nothing lifted. Corrupted base64 (any
+ * whose member does not start within 64 KiB is collected whole, nothing lifted; one whose rest has
+ * a key twice in an object is refused (see `refuseDuplicateKeys`). Corrupted base64 (any
  * character outside the standard alphabet, any escape but PHP's `\/`, misplaced or extra `=`, a
  * length that is no whole quad) is a `ValidationError`.
  *
@@ -63,6 +67,7 @@ class Base64MemberCollector implements BodyCollector {
     // Found and decoded to its closing quote; else the body as received (cut off inside the member,
     // what remains is no JSON, and the parser says so).
     if (this.#state !== 'tail') return { bytes };
+    refuseDuplicateKeys(bytes);
     const out = this.#out ?? allocateBytes(0);
     // Far less than room was made for (a short last chunk): a copy, so a view does not keep it all alive.
     if (this.#written < out.byteLength / 2)
@@ -167,6 +172,22 @@ class Base64MemberCollector implements BodyCollector {
     this.#out = grown;
     return grown;
   }
+}
+
+/**
+ * What was lifted is the FIRST `"content"`; `JSON.parse` keeps the LAST of a key written twice. A
+ * body with two `"content"` (or two `"attach"`) could then put one file's bytes under another's
+ * record: a key twice in any object of the rest is a `ValidationError` (no PHP encoder writes one
+ * twice). The rest is the record without its content, a few hundred bytes.
+ */
+function refuseDuplicateKeys(rest: Uint8Array): void {
+  const text = UTF8.decode(rest).trimEnd();
+  const key = duplicateKey(text.slice(Math.max(0, documentStart(text))));
+  if (key !== undefined)
+    throw new ValidationError(
+      `The answer has the key "${key.slice(0, 40)}" twice in one object: refused, since which one counts is ambiguous`,
+      {},
+    );
 }
 
 /**

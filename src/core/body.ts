@@ -1,4 +1,3 @@
-import { duplicateKey } from './duplicate-key.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { Redactor } from './redact.js';
 
@@ -15,37 +14,19 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const TRUNCATE_AT = 200;
 
-/** How a body is read. */
-export interface JsonBodyOptions {
-  /**
-   * Refuse (`ValidationError`) a document with a key twice in one object. `JSON.parse` keeps the
-   * last; a collector that took a member out as the body arrived (`base64-member.ts`) took the
-   * first: with two `"content"` (or two `"attach"`), the bytes would be another member's than the
-   * record's. No PHP encoder writes a key twice, so only a hostile or broken server does.
-   */
-  refuseDuplicateKeys?: boolean | undefined;
-}
-
 /**
  * Parses a body as JSON whatever its Content-Type (phpFox answers `text/html`), skipping what real
  * PHP deployments put in front of the document: a UTF-8 BOM, blank lines, notice/warning HTML.
  * Throws `ValidationError` (never a raw `SyntaxError`) when no JSON document can be found.
  */
-export function parseJsonBody(
-  text: string,
-  redactor: Redactor,
-  url?: string,
-  options?: JsonBodyOptions,
-): JsonBody {
+export function parseJsonBody(text: string, redactor: Redactor, url?: string): JsonBody {
   const trimmed = (text.startsWith(BOM) ? text.slice(1) : text).trim();
   if (trimmed === '') return EMPTY_BODY;
-  let found: { ok: true; value: unknown; at: number } | { ok: false };
   try {
-    found = { ok: true, value: JSON.parse(trimmed), at: 0 };
+    return JSON.parse(trimmed);
   } catch {
-    found = parseAfterJunk(trimmed);
-  }
-  if (!found.ok) {
+    const found = parseAfterJunk(trimmed);
+    if (found.ok) return found.value;
     // No `cause`: JSON.parse's SyntaxError quotes the body's first characters, which the redactor
     // cannot recognise as (part of) a secret; the message below says the same, redacted.
     throw new ValidationError(
@@ -54,16 +35,6 @@ export function parseJsonBody(
       { rawBody: redactor.text(text), url },
     );
   }
-  if (options?.refuseDuplicateKeys) {
-    const duplicate = duplicateKey(found.at === 0 ? trimmed : trimmed.slice(found.at));
-    if (duplicate !== undefined) {
-      throw new ValidationError(
-        `The answer${url ? ` of ${url}` : ''} has the key "${redactor.text(duplicate.slice(0, 40))}" twice in one object: refused, since which one counts is ambiguous`,
-        { rawBody: redactor.text(text), url },
-      );
-    }
-  }
-  return found.value;
 }
 
 /**
@@ -74,23 +45,24 @@ export function parseJsonBody(
  * each (a 24 MiB body whose every line opens an array: about 1 s per MiB, the event loop blocked).
  * The start must open a line or follow markup (`>`), after optional white space, as a notice leaves it.
  */
-function parseAfterJunk(text: string): { ok: true; value: unknown; at: number } | { ok: false } {
+function parseAfterJunk(text: string): { ok: true; value: unknown } | { ok: false } {
   const at = documentStart(text);
   // The whole text already failed to parse, so a document starting at 0 is not worth a second try.
   if (at <= 0 || !followsJunk(text, at)) return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(text.slice(at)), at };
+    return { ok: true, value: JSON.parse(text.slice(at)) };
   } catch {
     return { ok: false };
   }
 }
 
 /**
- * Where the object or array that closes `text` opens, scanning backwards: brackets are counted
- * outside strings; going backwards, a `"` preceded by an odd number of `\` is an escaped one (JSON
- * has no `\` outside strings). -1 when the text does not end with a bracket or it never closes.
+ * Where the object or array that closes `text` (trimmed at its end) opens, scanning backwards:
+ * brackets are counted outside strings; going backwards, a `"` preceded by an odd number of `\` is
+ * an escaped one (JSON has no `\` outside strings). -1 when the text does not end with a bracket or
+ * it never closes.
  */
-function documentStart(text: string): number {
+export function documentStart(text: string): number {
   const last = text.charCodeAt(text.length - 1);
   if (last !== CLOSE_OBJECT && last !== CLOSE_ARRAY) return -1;
   let depth = 0;
