@@ -40,10 +40,12 @@ export function parseJsonBody(text: string, redactor: Redactor, url?: string): J
 /**
  * Finds the JSON document that ends the text after junk (a notice, HTML): ONE backward pass from
  * the last character to the `{` or `[` that opens it, then one `JSON.parse`. A document that ends
- * the text has exactly one such start, so this accepts what trying every candidate start would,
- * but in time linear in the body: trying candidates cost a `JSON.parse` of the rest of the body
- * each (a 24 MiB body whose every line opens an array: about 1 s per MiB, the event loop blocked).
- * The start must open a line or follow markup (`>`), after optional white space, as a notice leaves it.
+ * the text has exactly one such start, so this accepts what trying every candidate start did, in
+ * time linear in the body. Trying candidates cost a `JSON.parse` of the rest of the body each (a
+ * body whose every line opened an array blocked the event loop about 3 s per MiB, 64 candidates),
+ * and the regular expression that found them backtracked over every run of white space (192 KiB
+ * of blank lines: 43 s). The start must open a line or follow markup (`>`), after optional white
+ * space, as a notice leaves it.
  */
 function parseAfterJunk(text: string): { ok: true; value: unknown } | { ok: false } {
   const at = documentStart(text);

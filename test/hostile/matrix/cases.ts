@@ -178,6 +178,11 @@ export const FAULT_CASES: readonly FaultCase[] = [
     expect: all(fails(ValidationError, 1)),
   },
   {
+    name: '192 KiB of blank lines inside an HTML page (no backtracking over white space)',
+    steps: [answer(200, () => `<html>${'\n \t'.repeat(64 * 1024)}</html>`)],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
     name: 'Truncated JSON (a complete 200)',
     steps: [answer(200, ({ ok }) => ok.slice(0, Math.floor(ok.length / 2)))],
     expect: all(fails(ValidationError, 1)),
