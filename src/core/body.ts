@@ -68,14 +68,14 @@ export function documentStart(text: string): number {
   const last = text.charCodeAt(text.length - 1);
   if (last !== CLOSE_OBJECT && last !== CLOSE_ARRAY) return -1;
   let depth = 0;
-  let inString = false;
   for (let at = text.length - 1; at >= 0; at--) {
     const code = text.charCodeAt(at);
     if (code === QUOTE) {
-      if (!inString) inString = true;
-      else if (backslashesBefore(text, at) % 2 === 0) inString = false;
-    } else if (inString) {
-      // Nothing inside a string counts.
+      // Nothing inside a string counts: on to the quote that opens it (natively, not char by char).
+      let open = text.lastIndexOf('"', at - 1);
+      while (open > 0 && backslashesBefore(text, open) % 2 === 1) open = text.lastIndexOf('"', open - 1);
+      if (open < 0) return -1;
+      at = open;
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth++;
     else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       depth--;
