@@ -28,7 +28,7 @@ export class WalkMemory {
     const memory = new WalkMemory();
     const hash = hashFingerprint(fingerprint);
     memory.#firstSeenAt.set(hash, 0);
-    return { memory, depth: 0, hash, checkpoint: hash, power: 1, steps: 0 };
+    return { memory, depth: 0, checkpoint: hash, power: 1, steps: 0 };
   }
 
   /** The position of the page after `previous`, or `null` when that page came earlier in the walk. */
@@ -43,11 +43,11 @@ export class WalkMemory {
       memory.#firstSeenAt.set(hash, depth);
     // Brent's check starts afresh where exact memory ends: a cycle entered past it is then
     // recognised within about twice its distance from there plus its length.
-    if (depth === REMEMBERED_PAGES) return { memory, depth, hash, checkpoint: hash, power: 1, steps: 0 };
+    if (depth === REMEMBERED_PAGES) return { memory, depth, checkpoint: hash, power: 1, steps: 0 };
     const steps = previous.steps + 1;
     return steps === previous.power
-      ? { memory, depth, hash, checkpoint: hash, power: previous.power * 2, steps: 0 }
-      : { memory, depth, hash, checkpoint: previous.checkpoint, power: previous.power, steps };
+      ? { memory, depth, checkpoint: hash, power: previous.power * 2, steps: 0 }
+      : { memory, depth, checkpoint: previous.checkpoint, power: previous.power, steps };
   }
 }
 
@@ -56,7 +56,6 @@ export interface WalkPosition {
   readonly memory: WalkMemory;
   /** 0 for the first page. */
   readonly depth: number;
-  readonly hash: number;
   /** Brent's checkpoint: the hash of a page at most `power` pages back. */
   readonly checkpoint: number;
   readonly power: number;
