@@ -122,7 +122,7 @@ describe('the chunked download against lying hubs', () => {
         {
           ...fuzzOptions(2),
           // Always tried, whatever the seed: a key twice in the only chunk's answer.
-          examples: (['content', 'attach'] as const).map((duplicate): [Scenario] => [
+          examples: (['content', 'attach', 'nested'] as const).map((duplicate): [Scenario] => [
             {
               data: Uint8Array.from([1, 2, 3, 4, 5]),
               chunkSize: 8,

@@ -53,6 +53,13 @@ describe('filedata with a key written twice is refused (ValidationError), never 
     await expect(chunkFrom(body)).rejects.toBeInstanceOf(ValidationError);
   });
 
+  it('a "content" nested elsewhere before attach’s own (no key twice) is never taken for it', async () => {
+    const body = `{"x":{"content":"${decoy.content}"},"attach":${JSON.stringify({ ...recorded, content: '' })}}`;
+    const result = await chunkFrom(body).catch((e: unknown) => e);
+    // attach says "no content" while promising 1000 bytes: refused, never the decoy's bytes.
+    expect(result).toBeInstanceOf(ValidationError);
+  });
+
   it('the honest answer still reads', async () => {
     const chunk = await chunkFrom(JSON.stringify({ attach: recorded }));
     expect(chunk.bytes.length).toBe(1000);

@@ -22,10 +22,11 @@ export interface ChunkAnswer {
   numbers: 'numbers' | 'strings';
   /**
    * A key twice: `content` (other bytes first, `""` last) or the whole `attach` (another record's
-   * bytes first, this one's with `""` last). `JSON.parse` keeps the last, a streaming reader sees
-   * the first first: such an answer must be refused, never give the first one's bytes.
+   * bytes first, this one's with `""` last); or `nested`: another `content` in an object before
+   * `attach`, whose own is `""`. `JSON.parse` keeps the last, a streaming reader meets the first
+   * first: such an answer must be refused, never give the first one's bytes.
    */
-  duplicate: 'none' | 'content' | 'attach';
+  duplicate: 'none' | 'content' | 'attach' | 'nested';
 }
 
 export const HONEST: ChunkAnswer = {
@@ -69,7 +70,7 @@ export const chunkAnswer: fc.Arbitrary<ChunkAnswer> = fc.record({
   ),
   status: often<ChunkAnswer['status']>(200, fc.constantFrom(404, 500)),
   numbers: fc.constantFrom<ChunkAnswer['numbers']>('numbers', 'strings'),
-  duplicate: often<ChunkAnswer['duplicate']>('none', fc.constantFrom('content', 'attach')),
+  duplicate: often<ChunkAnswer['duplicate']>('none', fc.constantFrom('content', 'attach', 'nested')),
 });
 
 /**
@@ -81,6 +82,8 @@ export function answerText(attach: Record<string, unknown>, duplicate: ChunkAnsw
   const decoy = { ...attach, content: flipped(String(attach.content)) };
   if (duplicate === 'attach')
     return `{"attach":${JSON.stringify(decoy)},"attach":${JSON.stringify({ ...attach, content: '' })}}`;
+  if (duplicate === 'nested')
+    return JSON.stringify({ x: { content: decoy.content }, attach: { ...attach, content: '' } });
   return `{"attach":${JSON.stringify(decoy).slice(0, -1)},"content":""}}`;
 }
 
