@@ -27,6 +27,11 @@
  * client core 0.6, the phpFox schemas 0.5, logging 0.5, ...); NativeClient adds the auth strategies
  * (2.9) and downloads (2.3). No module is large enough to close the gap: 20 kB would need ky replaced
  * by fetch (8 kB) or a third of the SDK's behaviour dropped.
+ *
+ * Bounds against hostile servers (issue 20: paging cycle memory 0.47 kB, the one-pass search for
+ * the JSON after junk 0.3 kB, timer limits 0.25 kB, the deadline over credentials, duplicate keys
+ * in filedata and its lifted-content mark 0.45 kB for NativeClient): 25.33 / 34.38 / 38.02 →
+ * 26.06 / 35.51 / 39.13 kB.
  */
 export default [
   {
@@ -34,20 +39,20 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '26.9 kB',
+    limit: '27.6 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '37.2 kB',
+    limit: '38.3 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '41.1 kB',
+    limit: '42.2 kB',
   },
 ];

@@ -21,3 +21,15 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
     );
   });
 }
+
+/**
+ * Settles like `promise`, or rejects with `timedOut()` after `ms`: a wait the call does besides its
+ * request (a shared token request, a token provider) is still bounded by the call's timeout.
+ */
+export function withinDeadline<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), Math.max(0, ms));
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,5 +1,8 @@
 import { allocateBytes, corrupted, paddingOf, writeBase64 } from './base64.js';
+import { documentStart } from './body.js';
 import { type BodyCollector, type CollectedBody, joinBytes } from './body-collector.js';
+import { duplicateKey } from './duplicate-key.js';
+import { ValidationError } from './errors/validation-error.js';
 
 const UTF8 = new TextDecoder();
 const ENCODER = new TextEncoder();
@@ -19,17 +22,19 @@ const DEFAULT_CAPACITY = 64 * 1024;
  * held whole, and no string longer than a piece is built. Measured: less CPU, garbage collection and
  * peak memory per chunk than joining the body first (bench/RESULTS.md, "Profile for issue 14").
  *
- * The collected `bytes` are the body with the member's value emptied (`"content":""`), to parse as
- * usual; `lifted` is its decoded value. The caller must check that the member it lifted is the one
- * it meant (its value in the parsed rest is `""`): a hostile body could nest another first. A body
- * whose member does not start within 64 KiB is collected whole, nothing lifted. Corrupted base64 (any
+ * The collected `bytes` are the body with the member's value replaced by `mark` (default: emptied,
+ * `"content":""`), to parse as usual; `lifted` is its decoded value. The caller must check that the
+ * member it lifted is the one it meant: a hostile body could nest another `"content"` first. Give a
+ * `mark` the server cannot predict (random per call) and check that the member it meant holds it. A body
+ * whose member does not start within 64 KiB is collected whole, nothing lifted; one whose rest has
+ * a key twice in an object is refused (see `refuseDuplicateKeys`). Corrupted base64 (any
  * character outside the standard alphabet, any escape but PHP's `\/`, misplaced or extra `=`, a
  * length that is no whole quad) is a `ValidationError`.
  *
  * `expectedBytes`: how many decoded bytes to make room for at first (a chunk's `length`).
  */
-export function liftBase64Member(name: string, expectedBytes?: number): BodyCollector {
-  return new Base64MemberCollector(ENCODER.encode(`"${name}":"`), expectedBytes);
+export function liftBase64Member(name: string, expectedBytes?: number, mark = ''): BodyCollector {
+  return new Base64MemberCollector(ENCODER.encode(`"${name}":"`), expectedBytes, ENCODER.encode(mark));
 }
 
 class Base64MemberCollector implements BodyCollector {
@@ -47,9 +52,13 @@ class Base64MemberCollector implements BodyCollector {
   /** The last characters of the previous piece, less than a quad (and a dangling `\`): decoded with the next. */
   #carry = '';
 
-  constructor(marker: Uint8Array, expectedBytes: number | undefined) {
+  /** What the lifted value is replaced with in the rest (see `liftBase64Member`'s `mark`). */
+  readonly #mark: Uint8Array;
+
+  constructor(marker: Uint8Array, expectedBytes: number | undefined, mark: Uint8Array) {
     this.#marker = marker;
     this.#expected = expectedBytes ?? DEFAULT_CAPACITY;
+    this.#mark = mark;
   }
 
   add(piece: Uint8Array): void {
@@ -59,10 +68,11 @@ class Base64MemberCollector implements BodyCollector {
   }
 
   finish(): CollectedBody {
-    const bytes = joinBytes([...this.#head, ...this.#tail]);
     // Found and decoded to its closing quote; else the body as received (cut off inside the member,
     // what remains is no JSON, and the parser says so).
-    if (this.#state !== 'tail') return { bytes };
+    if (this.#state !== 'tail') return { bytes: joinBytes([...this.#head, ...this.#tail]) };
+    const bytes = joinBytes([...this.#head, this.#mark, ...this.#tail]);
+    refuseDuplicateKeys(bytes);
     const out = this.#out ?? allocateBytes(0);
     // Far less than room was made for (a short last chunk): a copy, so a view does not keep it all alive.
     if (this.#written < out.byteLength / 2)
@@ -167,6 +177,22 @@ class Base64MemberCollector implements BodyCollector {
     this.#out = grown;
     return grown;
   }
+}
+
+/**
+ * What was lifted is the FIRST `"content"`; `JSON.parse` keeps the LAST of a key written twice. A
+ * body with two `"content"` (or two `"attach"`) could then put one file's bytes under another's
+ * record: a key twice in any object of the rest is a `ValidationError` (no PHP encoder writes one
+ * twice). The rest is the record without its content, a few hundred bytes.
+ */
+function refuseDuplicateKeys(rest: Uint8Array): void {
+  const text = UTF8.decode(rest).trimEnd();
+  const key = duplicateKey(text.slice(Math.max(0, documentStart(text))));
+  if (key !== undefined)
+    throw new ValidationError(
+      `The answer has the key "${key.slice(0, 40)}" twice in one object: refused, since which one counts is ambiguous`,
+      {},
+    );
 }
 
 /**

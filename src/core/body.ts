@@ -6,8 +6,12 @@ export const EMPTY_BODY: unique symbol = Symbol('empty body');
 export type JsonBody = unknown | typeof EMPTY_BODY;
 
 const BOM = '\uFEFF';
-/** How many candidate starts to try after junk before giving up (PHP notices are short). */
-const MAX_CANDIDATES = 64;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
 const TRUNCATE_AT = 200;
 
 /**
@@ -33,26 +37,68 @@ export function parseJsonBody(text: string, redactor: Redactor, url?: string): J
   }
 }
 
-/** Tries each `{` or `[` that starts a line or follows markup, so HTML before the JSON is skipped. */
+/**
+ * Finds the JSON document that ends the text after junk (a notice, HTML): ONE backward pass from
+ * the last character to the `{` or `[` that opens it, then one `JSON.parse`. A document that ends
+ * the text has exactly one such start, so this accepts what trying every candidate start did, in
+ * time linear in the body. Trying candidates cost a `JSON.parse` of the rest of the body each (a
+ * body whose every line opened an array blocked the event loop about 3 s per MiB, 64 candidates),
+ * and the regular expression that found them backtracked over every run of white space (192 KiB
+ * of blank lines: 43 s). The start must open a line or follow markup (`>`), after optional white
+ * space, as a notice leaves it.
+ */
 function parseAfterJunk(text: string): { ok: true; value: unknown } | { ok: false } {
-  const starts = /(?:^|[\n>])\s*([[{])/g;
+  const at = documentStart(text);
   // The whole text already failed to parse, so a document starting at 0 is not worth a second try.
-  starts.lastIndex = text.startsWith('{') || text.startsWith('[') ? 1 : 0;
-  let candidates = 0;
-  for (
-    let match = starts.exec(text);
-    match !== null && candidates < MAX_CANDIDATES;
-    match = starts.exec(text)
-  ) {
-    candidates++;
-    const at = match.index + match[0].length - 1;
-    try {
-      return { ok: true, value: JSON.parse(text.slice(at)) };
-    } catch {
-      starts.lastIndex = at + 1;
+  if (at <= 0 || !followsJunk(text, at)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(at)) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Where the object or array that closes `text` (trimmed at its end) opens, scanning backwards:
+ * brackets are counted outside strings; going backwards, a `"` preceded by an odd number of `\` is
+ * an escaped one (JSON has no `\` outside strings). -1 when the text does not end with a bracket or
+ * it never closes.
+ */
+export function documentStart(text: string): number {
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== CLOSE_OBJECT && last !== CLOSE_ARRAY) return -1;
+  let depth = 0;
+  for (let at = text.length - 1; at >= 0; at--) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      // Nothing inside a string counts: on to the quote that opens it (natively, not char by char).
+      let open = text.lastIndexOf('"', at - 1);
+      while (open > 0 && backslashesBefore(text, open) % 2 === 1) open = text.lastIndexOf('"', open - 1);
+      if (open < 0) return -1;
+      at = open;
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth++;
+    else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      depth--;
+      if (depth === 0) return at;
     }
   }
-  return { ok: false };
+  return -1;
+}
+
+function backslashesBefore(text: string, at: number): number {
+  let count = 0;
+  while (at - count - 1 >= 0 && text.charCodeAt(at - count - 1) === BACKSLASH) count++;
+  return count;
+}
+
+/** The document opens a line, or follows markup, after optional white space. */
+function followsJunk(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && /\s/.test(text[before]!)) {
+    if (text[before] === '\n') return true;
+    before--;
+  }
+  return before < 0 || text[before] === '>';
 }
 
 function describe(text: string, length: number): string {

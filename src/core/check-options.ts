@@ -2,6 +2,7 @@ import { ArgumentError } from './errors/argument-error.js';
 import { keysOf, refuseUnknownKeys } from './known-keys.js';
 import { LOG_LEVELS } from './logging.js';
 import type { ClientOptions, Hooks, RequestOptions, RetryOptions, UploadOptions } from './options.js';
+import { checkTimerMs } from './timer-limits.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -127,6 +128,7 @@ export function checkRequestOptions(
 
 function checkTimeout(name: string, value: unknown): void {
   if (value !== undefined) positive(name, value, false);
+  if (value !== undefined) checkTimerMs(name, value as number);
 }
 
 function checkRetry(retry: number | RetryOptions | undefined): void {
@@ -141,7 +143,9 @@ function checkRetry(retry: number | RetryOptions | undefined): void {
   refuseUnknownKeys(retry, RETRY_KEYS, 'a retry option (retry.<name>)');
   if (retry.limit !== undefined) count('retry.limit', retry.limit);
   if (retry.maxRetryAfter !== undefined) nonNegative('retry.maxRetryAfter', retry.maxRetryAfter);
+  if (retry.maxRetryAfter !== undefined) checkTimerMs('retry.maxRetryAfter', retry.maxRetryAfter);
   if (retry.backoffLimit !== undefined) nonNegative('retry.backoffLimit', retry.backoffLimit);
+  if (retry.backoffLimit !== undefined) checkTimerMs('retry.backoffLimit', retry.backoffLimit);
   optionalFunction('retry.delay', retry.delay, ' (attempt) => milliseconds');
   if (retry.statusCodes !== undefined) {
     const codes: unknown = retry.statusCodes;

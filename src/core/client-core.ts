@@ -48,6 +48,12 @@ export interface CoreSetup {
   notFoundHint?: string;
   /** Per-request credentials (a token, a signature); `learn` adds a secret learnt later to the redactor. */
   authorizer?: ((learn: (secret: string) => void) => Authorizer) | undefined;
+  /**
+   * This core's calls are steps of another core's calls (a client-credentials client's token
+   * request): their failures reach `onError` (and the error log line) once, through the call
+   * that waited for them, so not from here too.
+   */
+  stepOfAnotherCall?: boolean | undefined;
 }
 
 /**
@@ -69,7 +75,9 @@ export class ClientCore {
     this.root = siteRoot(options.baseUrl);
     this.redactor = new Redactor(setup.secrets);
     const logging = loggingHooks(resolveLogLevel(options.logLevel), options.logger ?? console);
-    this.#hooks = combineHooks(options.hooks ?? {}, logging);
+    const hooks = combineHooks(options.hooks ?? {}, logging);
+    if (setup.stepOfAnotherCall) delete hooks.onError;
+    this.#hooks = hooks;
     this.transport = new Transport({
       baseUrl: this.root,
       fetch: options.fetch,

@@ -20,12 +20,13 @@ export interface RetryOptions {
   statusCodes?: number[];
   /**
    * The longest wait a `Retry-After` header may ask for, in ms. A server asking for longer is not
-   * waited for: the call fails at once with its answer (429 or 503).
+   * waited for: the call fails at once with its answer (429 or 503). At most 2147483647 (2³¹ − 1,
+   * what a timer holds, about 24.8 days): more is an `ArgumentError`.
    * @default the call's `timeout`
    */
   maxRetryAfter?: number;
   /**
-   * The longest backoff between attempts, in ms.
+   * The longest backoff between attempts, in ms; at most 2147483647 (what a timer holds).
    * @default 10000
    */
   backoffLimit?: number;
@@ -77,7 +78,9 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /**
    * Time allowed for one attempt, in ms: ONE deadline for the wait for the answer and the reading of
-   * its body together (a slow body gets what is left, not a fresh timeout).
+   * its body together (a slow body gets what is left, not a fresh timeout), and the wait for
+   * credentials (an OAuth token being fetched). At most 2147483647 (2³¹ − 1, what a timer holds,
+   * about 24.8 days): more is an `ArgumentError`.
    * @default 30000
    */
   timeout?: number;
@@ -150,7 +153,10 @@ export interface UploadOptions extends RequestOptions {
 export interface RequestOptions {
   /** Abort the call; it then rejects with `signal.reason`. */
   signal?: AbortSignal;
-  /** Overrides the client's per-attempt timeout for this call, in ms. */
+  /**
+   * Overrides the client's per-attempt timeout for this call, in ms: it bounds the wait for the
+   * answer, its body and any credentials (an OAuth token being fetched). At most 2147483647.
+   */
   timeout?: number;
   /** Headers added to this request only, any names; they replace the client's headers of the same name. */
   headers?: Record<string, string>;

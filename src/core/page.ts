@@ -1,3 +1,4 @@
+import { WalkMemory, type WalkPosition } from './page-cycle.js';
 import type { ResponseInfo } from './response-info.js';
 
 /** One page as its loader fetched it: the items and what the server said about the rest. */
@@ -7,7 +8,10 @@ export interface LoadedPage<T, C> {
   items: T[];
   /** The server's total, or 0 when it does not know (phpFox often says 0). */
   total: number;
-  /** Equal fingerprints mean the server sent the same page again (phpFox clamps past the end). */
+  /**
+   * Equal fingerprints mean the server sent the same page again (phpFox clamps past the end), or
+   * went back to an earlier one (a cycle: see `WalkMemory`).
+   */
   fingerprint: string;
   /** The cursor of the following page, or `null` when the loader knows there is none. */
   next: C | null;
@@ -26,8 +30,9 @@ export type PageLoader<T, C> = (cursor: C) => Promise<LoadedPage<T, C>>;
 
 /**
  * One page of a list. `nextPage()` applies the stop rules that real servers need (they cannot be
- * trusted to say when a list ends): an empty page, a short page, the same page again, or `total`
- * reached when `total > 0`. `pages`/`current_page` from the server are never used.
+ * trusted to say when a list ends): an empty page, a short page, the same page again or any page
+ * the walk already had (so a server that cycles cannot make a walk endless), or `total` reached
+ * when `total > 0`. `pages`/`current_page` from the server are never used.
  */
 export class Page<T> {
   /** This page's items (for lists with `keyOf`, only those no earlier page of the walk had). */
@@ -39,6 +44,8 @@ export class Page<T> {
   readonly #seen: number;
   /** The keys of every item yielded so far, for lists with `keyOf`; a new set per page (pages stay immutable). */
   readonly #seenKeys: ReadonlySet<unknown> | undefined;
+  /** Where this page stands in its walk, to recognise a page the walk already had. */
+  readonly #position: WalkPosition;
 
   constructor(
     loaded: LoadedPage<T, unknown>,
@@ -46,6 +53,7 @@ export class Page<T> {
     seenBefore = 0,
     // No default `new Set()`: most lists have no `keyOf`, and their pages need no set at all.
     seenKeysBefore?: ReadonlySet<unknown>,
+    position: WalkPosition = WalkMemory.start(loaded.fingerprint),
   ) {
     const { keyOf } = loaded;
     let items = loaded.items;
@@ -65,6 +73,7 @@ export class Page<T> {
     this.#loaded = loaded;
     this.#loader = loader;
     this.#seen = seenBefore + items.length;
+    this.#position = position;
   }
 
   #response: ResponseInfo | undefined;
@@ -87,7 +96,9 @@ export class Page<T> {
     if (!this.hasNextPage()) return null;
     const loaded = await this.#loader(this.#loaded.next);
     if (loaded.items.length === 0 || loaded.fingerprint === this.#loaded.fingerprint) return null;
-    const page = new Page(loaded, this.#loader, this.#seen, this.#seenKeys);
+    const position = WalkMemory.next(this.#position, loaded.fingerprint);
+    if (position === null) return null;
+    const page = new Page(loaded, this.#loader, this.#seen, this.#seenKeys, position);
     return page.items.length === 0 ? null : page;
   }
 }

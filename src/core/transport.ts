@@ -1,4 +1,5 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { withinDeadline } from './abortable.js';
 import type { Authorizer } from './authorizer.js';
 import type { BodyCollector, CollectedBody } from './body-collector.js';
 import { ApiError } from './errors/api-error.js';
@@ -12,6 +13,7 @@ import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
 import { SignalLink } from './signal-link.js';
+import { timerDelay } from './timer-limits.js';
 import { prepareBody } from './upload-body.js';
 import { sdkUserAgent } from './user-agent.js';
 
@@ -180,9 +182,16 @@ export class Transport {
       const { authorizer } = this.#config;
       // Awaited only when there is one: an `await` of nothing still costs a turn of the microtask queue.
       const signed = authorizer
-        ? await authorizer.headers(
-            { method: request.method, url: target, body: prepared?.bytes },
-            call.signal,
+        ? await withinDeadline(
+            authorizer.headers({ method: request.method, url: target, body: prepared?.bytes }, call.signal),
+            // The attempt's deadline covers waiting for credentials (a token request shared with
+            // other calls runs under the client's timeout, which may be longer than this call's).
+            timeLeft(),
+            () =>
+              new TimeoutError(`${call.method} ${call.url} got no credentials within ${call.timeout} ms`, {
+                url: call.url,
+                timeout: call.timeout,
+              }),
           )
         : undefined;
       const ownHeaders =
@@ -334,10 +343,12 @@ function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<vo
       clearTimeout(timer);
       reject(signal?.reason);
     };
+    // Cut to what a timer holds: a longer delay would fire at once (the options are checked, but a
+    // custom `retry.delay` or a server's `Retry-After` computes its own).
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -50,6 +50,21 @@ describe('AppClient paging', () => {
     expect(pagesAsked()).toEqual([null, '2', '3']);
   });
 
+  it('stops when the server cycles through pages (1, 2, 1, 2…): each friend once, never endless', async () => {
+    const twenty = friends.slice(0, 20);
+    const controller = new AbortController();
+    server.use(
+      apiHandler((_, url) => {
+        if (requests.length > 50) controller.abort(new Error('the walk did not end'));
+        const page = (Number(url.searchParams.get('page') ?? 1) - 1) % 2;
+        return envelope(twenty.slice(page * 10, page * 10 + 10));
+      }),
+    );
+    const all = await app().friend.getFriends({}, { signal: controller.signal }).toArray();
+    expect(all.map((f) => f.user_id)).toEqual(twenty.map((_, index) => index + 1));
+    expect(pagesAsked()).toEqual([null, '2', '3']);
+  });
+
   it('stops when total is reached, without asking for an empty page', async () => {
     const ten = friends.slice(0, 10);
     server.use(apiHandler(() => envelope(ten, { total: 10, pages: 0, current_page: 0 })));

@@ -168,5 +168,6 @@ function tokenCore(
     secrets: client.secrets,
     headers: { Authorization: client.authorization },
     credentials: 'omit',
+    stepOfAnotherCall: true,
   });
 }

@@ -106,21 +106,22 @@ export class FilesResource {
         start: optionalCount('start', params?.start),
         length: optionalCount('length', params?.length),
       };
+      const mark = liftedMark();
       const spec = {
         schema: FileDataAnswerSchema,
         subject: `File "${file_id}"`,
         serverErrorHint: query.length === undefined ? EMPTY_FILE_HINT : undefined,
         // The base64 is decoded as the body arrives: no whole body, no 1.4 MB string per chunk.
-        collect: () => liftBase64Member('content', query.length),
+        collect: () => liftBase64Member('content', query.length, mark),
         unwrap: (
           { attach }: z.output<typeof FileDataAnswerSchema>,
           _screened: unknown,
           lifted?: Uint8Array,
         ): FileChunk => {
           const { content, ...record } = attach;
-          // What was lifted is `attach.content` only if the parsed rest holds it empty: a hostile body
-          // could nest another `"content"` first.
-          const raw = lifted !== undefined && content === '' ? lifted : decodeBase64(content);
+          // What was lifted is `attach.content` only if that holds the mark put in its place: a
+          // hostile body could nest another `"content"` first (`{"x":{"content":…},"attach":…}`).
+          const raw = lifted !== undefined && content === mark ? lifted : decodeBase64(content);
           const bytes = checkedLength(raw, record.length, file_id);
           // The hub echoes the start it was sent (a negative one too: the schema reads what it says),
           // and the SDK never sends a negative one: such an echo is a broken answer, not an offset.
@@ -236,4 +237,14 @@ function checkedLength(bytes: Uint8Array, declared: unknown, fileId: string): Ui
     );
   }
   return bytes;
+}
+
+/**
+ * What replaces the lifted `content` in the rest of a `filedata` answer: random per call, so no
+ * hub can write it where the SDK looks for it, and only `attach.content` holding it proves the
+ * lifted bytes are that member's.
+ */
+function liftedMark(): string {
+  const random = crypto.getRandomValues(new Uint32Array(2));
+  return `lifted:${random[0]!.toString(36)}${random[1]!.toString(36)}`;
 }

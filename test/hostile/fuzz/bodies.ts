@@ -92,6 +92,11 @@ function junkAround(realBody: string): fc.Arbitrary<string> {
       .map((junk) => junk + realBody),
     fc.string({ maxLength: 20 }).map((junk) => realBody + junk),
     fc.string({ maxLength: 40 }).map((junk) => `${junk}${realBody}`),
+    // Lines that each look like the start of a document (the search for the JSON after junk
+    // must stay linear, and still find the real answer at the end).
+    fc
+      .array(fc.constantFrom('[1,', '{"a":', '[', '<p>[x]', '{"s":"\\"}', '"]"['), { maxLength: 200 })
+      .map((lines) => `${lines.join('\n')}\n${realBody}`),
   );
 }
 

@@ -20,6 +20,13 @@ export interface ChunkAnswer {
   status: 200 | 404 | 500;
   /** PostgreSQL hubs send numeric columns as strings. */
   numbers: 'numbers' | 'strings';
+  /**
+   * A key twice: `content` (other bytes first, `""` last) or the whole `attach` (another record's
+   * bytes first, this one's with `""` last); or `nested`: another `content` in an object before
+   * `attach`, whose own is `""`. `JSON.parse` keeps the last, a streaming reader meets the first
+   * first: such an answer must be refused, never give the first one's bytes.
+   */
+  duplicate: 'none' | 'content' | 'attach' | 'nested';
 }
 
 export const HONEST: ChunkAnswer = {
@@ -31,6 +38,7 @@ export const HONEST: ChunkAnswer = {
   content: 'base64',
   status: 200,
   numbers: 'numbers',
+  duplicate: 'none',
 };
 
 /** Whether a download made only of such answers must succeed. */
@@ -41,7 +49,8 @@ export function isHonest(answer: ChunkAnswer): boolean {
     answer.lengthLie === 0 &&
     answer.filesizeShift === 0 &&
     answer.content === 'base64' &&
-    answer.status === 200
+    answer.status === 200 &&
+    answer.duplicate === 'none'
   );
 }
 
@@ -61,7 +70,29 @@ export const chunkAnswer: fc.Arbitrary<ChunkAnswer> = fc.record({
   ),
   status: often<ChunkAnswer['status']>(200, fc.constantFrom(404, 500)),
   numbers: fc.constantFrom<ChunkAnswer['numbers']>('numbers', 'strings'),
+  duplicate: often<ChunkAnswer['duplicate']>('none', fc.constantFrom('content', 'attach', 'nested')),
 });
+
+/**
+ * The answer's text: `attach` as JSON, or with a key twice (see `ChunkAnswer.duplicate`); the
+ * first copy holds `decoy`'s bytes (the real ones flipped), the last an empty `content`.
+ */
+export function answerText(attach: Record<string, unknown>, duplicate: ChunkAnswer['duplicate']): string {
+  if (duplicate === 'none') return JSON.stringify({ attach });
+  const decoy = { ...attach, content: flipped(String(attach.content)) };
+  if (duplicate === 'attach')
+    return `{"attach":${JSON.stringify(decoy)},"attach":${JSON.stringify({ ...attach, content: '' })}}`;
+  if (duplicate === 'nested')
+    return JSON.stringify({ x: { content: decoy.content }, attach: { ...attach, content: '' } });
+  return `{"attach":${JSON.stringify(decoy).slice(0, -1)},"content":""}}`;
+}
+
+/** Other bytes of the same length, as base64. */
+function flipped(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  for (let at = 0; at < bytes.length; at++) bytes[at] = bytes[at]! ^ 0x5a;
+  return bytes.toString('base64');
+}
 
 /** The bytes served for a request of `length` bytes at `start` of `data`, per `answer`. */
 export function servedBytes(

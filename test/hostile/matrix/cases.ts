@@ -8,7 +8,7 @@ import {
 } from '../../../src/index.js';
 import type { Step } from '../support/scripted-server.js';
 import { aborts, all, type Expectations, fails, reads, recovers, returns, writes } from './outcomes.js';
-import { answer, failure, NOTICE, ok, page, retryAfter, wrongTypes } from './steps.js';
+import { ARRAY_LINES, answer, failure, NOTICE, ok, page, retryAfter, wrongTypes } from './steps.js';
 
 /*
  * THE fault matrix: each row is a fault, and what each operation must end in under it, with how
@@ -166,6 +166,21 @@ export const FAULT_CASES: readonly FaultCase[] = [
     name: 'UTF-8 BOM before the JSON',
     steps: [answer(200, ({ ok }) => `\uFEFF${ok}`)],
     expect: all(recovers(1)),
+  },
+  {
+    name: '1 MiB of lines that each open a JSON array, then the JSON',
+    steps: [answer(200, ({ ok }) => `${ARRAY_LINES}${ok}`)],
+    expect: all(recovers(1)),
+  },
+  {
+    name: '1 MiB of lines that each open a JSON array, and no JSON (found in one pass, not one parse a line)',
+    steps: [answer(200, () => ARRAY_LINES)],
+    expect: all(fails(ValidationError, 1)),
+  },
+  {
+    name: '192 KiB of blank lines inside an HTML page (no backtracking over white space)',
+    steps: [answer(200, () => `<html>${'\n \t'.repeat(64 * 1024)}</html>`)],
+    expect: all(fails(ValidationError, 1)),
   },
   {
     name: 'Truncated JSON (a complete 200)',

@@ -37,3 +37,9 @@ export const wrongTypes = (json: string): string => mapLeaves(json, (value) => [
 
 export const NOTICE = (context: BodyContext) =>
   `<br />\n<b>Notice</b>:  Undefined index: page in /var/www/module/api.php on line 42 (${context.echo})<br />\n`;
+
+/**
+ * 1 MiB of lines that each look like the start of a JSON document: a search that tried every
+ * candidate start would parse the rest of the body once per line.
+ */
+export const ARRAY_LINES = '[1,2,3,\n'.repeat(128 * 1024);
