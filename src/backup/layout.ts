@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * What a backup folder holds. Paths in the manifest are relative to the backup folder with `/`
@@ -10,10 +10,20 @@ export const EXPORT_FILE = 'channel-export.json';
 /** Where files wait between the two steps of a move (by hub hash). */
 export const STAGING_DIR = '.moving';
 export const LOCK_FILE = '.lock';
+/** Downloads under way: what each will be once complete (see journal.ts). */
+export const JOURNAL_DIR = '.journal';
 
 /** A manifest path (`files/a/b.txt`) as a path on this machine below `out`. */
 export function localPath(out: string, path: string): string {
   return join(out, ...path.split('/'));
+}
+
+/**
+ * Where `downloadToFile` with `resume` keeps the bytes of an unfinished download of `path` (a local
+ * path); its description is this name plus `.json`.
+ */
+export function partialOf(path: string): string {
+  return join(dirname(path), `.${basename(path)}.part`);
 }
 
 /** The folder part of a manifest path (`files/a` for `files/a/b.txt`). */

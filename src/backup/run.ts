@@ -1,13 +1,30 @@
 import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Attach, AuthenticationError, type NativeClient } from '../index.js';
 import { downloadToFile } from '../node/index.js';
 import type { BackupEvent } from './events.js';
-import { describeError, sha256File, sha256Of, statIfAny, writeFileAtomic } from './fs-utils.js';
-import { EXPORT_FILE, FILES_DIR, localPath, STAGING_DIR } from './layout.js';
+import {
+  describeError,
+  sha256File,
+  sha256Of,
+  statIfAny,
+  sweepAtomicLeftovers,
+  writeFileAtomic,
+} from './fs-utils.js';
+import {
+  type IntendedFile,
+  type JournalState,
+  recoverFinished,
+  removeIntent,
+  rewriteIntentSync,
+  settleUnfinished,
+  writeIntent,
+} from './journal.js';
+import { EXPORT_FILE, FILES_DIR, JOURNAL_DIR, localPath, partialOf, STAGING_DIR } from './layout.js';
 import { lockFolder } from './lock.js';
 import {
   emptyManifest,
+  type Manifest,
   ManifestError,
   type ManifestFile,
   type ManifestFolder,
@@ -56,6 +73,8 @@ export async function runBackup(options: BackupOptions): Promise<BackupSummary> 
   await mkdir(join(out, FILES_DIR), { recursive: true });
   const release = await lockFolder(out);
   try {
+    // What killed runs left of the manifest's and the export's atomic writes.
+    await sweepAtomicLeftovers(out);
     return await new BackupRun(options, out).run();
   } finally {
     await release();
@@ -84,6 +103,9 @@ class BackupRun {
   #authFailed = false;
   #filesTotal = 0;
   #store!: ManifestStore;
+  #journal: JournalState = { recovered: [], unfinished: [] };
+  /** The entry each completed file got, by hub hash, until a manifest write holds it (journal.ts). */
+  readonly #unwritten = new Map<string, ManifestFile>();
 
   constructor(options: BackupOptions, out: string) {
     this.#options = options;
@@ -98,7 +120,14 @@ class BackupRun {
     const now = new Date().toISOString();
     this.#store = new ManifestStore(this.#out, previous ?? emptyManifest(this.#options.hubUrl, now), {
       intervalMs: this.#options.manifestIntervalMs,
+      onWritten: (written) => this.#dropWrittenIntents(written),
     });
+    // Files a killed run completed but could not list yet get their entries first.
+    this.#journal = await recoverFinished(this.#out, this.#store);
+    for (const { hash } of this.#journal.recovered) {
+      const entry = this.#store.file(hash);
+      if (entry) this.#unwritten.set(hash, entry);
+    }
     this.#store.update({ lastRun: { startedAt: now, status: 'running' } });
     this.#emit({
       type: 'start',
@@ -125,6 +154,8 @@ class BackupRun {
     } catch (error) {
       this.#fatal ??= `the manifest could not be written: ${describeError(error)}`;
     }
+    // Empty once every completed file is in the written manifest (unfinished downloads keep theirs).
+    await rmdir(join(this.#out, JOURNAL_DIR)).catch(() => {});
     const summary = this.#summary(this.#fatal && status === 'complete' ? 'partial' : status);
     this.#emit({ type: 'summary', ...summary });
     return summary;
@@ -218,6 +249,11 @@ class BackupRun {
       gone,
       (hash) => store.file(hash),
       (file) => this.#locate(file),
+    );
+    await settleUnfinished(
+      this.#out,
+      this.#journal.unfinished,
+      plan.downloads.map((entry) => ({ hash: entry.record.hash, path: entry.path })),
     );
     this.#filesTotal = tree.files.length;
     this.#bytes.total = tree.files.reduce((sum, entry) => sum + entry.record.filesize, 0);
@@ -375,9 +411,12 @@ class BackupRun {
     try {
       await mkdir(dirname(target), { recursive: true });
       // downloadToFile keeps an interrupted download in `.<name>.part` beside the target.
-      const partial = await statIfAny(join(dirname(target), `.${basename(target)}.part`));
+      const partial = await statIfAny(partialOf(target));
       tally.begin(entry.path, partial?.size ?? 0);
       let record = entry.record;
+      const before = await statIfAny(target);
+      let intended = intendedFile(entry, record);
+      await writeIntent(this.#out, intended, before);
       const result = await downloadToFile(this.#options.hub, entry.record.hash, target, {
         resume: true,
         signal: this.#signal,
@@ -385,13 +424,20 @@ class BackupRun {
         ...(this.#options.chunkConcurrency !== undefined && { concurrency: this.#options.chunkConcurrency }),
         onRecord: (seen) => {
           record = seen;
+          const seenFile = intendedFile(entry, seen);
+          if (JSON.stringify(seenFile) !== JSON.stringify(intended)) {
+            intended = seenFile;
+            rewriteIntentSync(this.#out, intended, before);
+          }
         },
         onProgress: ({ loaded }) => tally.loaded(entry.path, loaded),
       });
       const sha256 = await sha256File(target);
       if (this.#leftParked.has(entry.record.hash))
         await rm(this.#parking(entry.record.hash), { force: true });
-      this.#store.setFile(manifestEntry(entry, record, sha256, new Date().toISOString()));
+      const done = manifestEntry(entry, record, sha256, new Date().toISOString());
+      this.#store.setFile(done);
+      this.#unwritten.set(done.hash, done);
       const fetched = result.bytes - result.resumedBytes;
       this.#counts.downloaded++;
       this.#bytes.fetched += fetched;
@@ -419,6 +465,17 @@ class BackupRun {
     const stale = oldFolders.filter((folder) => !kept.has(folder.path)).map((folder) => folder.path);
     stale.sort((a, b) => b.split('/').length - a.split('/').length);
     for (const path of [...stale, STAGING_DIR]) await rmdir(localPath(this.#out, path)).catch(() => {});
+  }
+
+  /** Intents whose entries a manifest write now holds are done with. */
+  async #dropWrittenIntents(written: Manifest): Promise<void> {
+    // The written files are the very entry objects set (identity, not equal content).
+    const entries = new Set(written.files);
+    for (const [hash, entry] of this.#unwritten) {
+      if (!entries.has(entry)) continue;
+      this.#unwritten.delete(hash);
+      await removeIntent(this.#out, hash);
+    }
   }
 
   /**
@@ -454,4 +511,10 @@ class BackupRun {
       ...(this.#fatal !== undefined && status !== 'complete' && { error: this.#fatal }),
     };
   }
+}
+
+/** The manifest entry a download will make, but for its SHA-256 (journal.ts). */
+function intendedFile(entry: TreeEntry, record: Attach): IntendedFile {
+  const { sha256: _, savedAt: __, ...file } = manifestEntry(entry, record, '', '');
+  return file;
 }
