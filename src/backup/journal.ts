@@ -96,23 +96,9 @@ export async function recoverFinished(out: string, store: ManifestStore): Promis
   return state;
 }
 
-/**
- * The partial files of unfinished downloads are kept when the run downloads the same file to the
- * same place again (it continues them), removed otherwise (the file left the hub, moved, or is
- * complete after all); their intents are removed (a new download writes its own).
- */
-export async function settleUnfinished(
-  out: string,
-  unfinished: IntendedFile[],
-  downloads: { hash: string; path: string }[],
-): Promise<void> {
-  const continued = new Set(downloads.map(({ hash, path }) => `${hash}\n${path}`));
-  for (const file of unfinished) {
-    const partial = partialOf(localPath(out, file.path));
-    const kept = continued.has(`${file.hash}\n${file.path}`) && (await statIfAny(partial))?.isFile();
-    if (!kept) await Promise.all([rm(partial, { force: true }), rm(`${partial}.json`, { force: true })]);
-    await removeIntent(out, file.hash);
-  }
+/** Unfinished downloads' intents are done with once planned (a new download writes its own). */
+export async function dropIntents(out: string, unfinished: IntendedFile[]): Promise<void> {
+  for (const file of unfinished) await removeIntent(out, file.hash);
 }
 
 /** The intents in the journal; unreadable ones (torn by a kill) are removed. */

@@ -12,15 +12,23 @@ import {
   writeFileAtomic,
 } from './fs-utils.js';
 import {
+  dropIntents,
   type IntendedFile,
   type JournalState,
   recoverFinished,
   removeIntent,
   rewriteIntentSync,
-  settleUnfinished,
   writeIntent,
 } from './journal.js';
-import { EXPORT_FILE, FILES_DIR, JOURNAL_DIR, localPath, partialOf, STAGING_DIR } from './layout.js';
+import {
+  EXPORT_FILE,
+  FILES_DIR,
+  JOURNAL_DIR,
+  localPath,
+  parentOf,
+  partialOf,
+  STAGING_DIR,
+} from './layout.js';
 import { lockFolder } from './lock.js';
 import {
   emptyManifest,
@@ -32,6 +40,7 @@ import {
   readManifest,
 } from './manifest.js';
 import { BackupSetupError, type BackupStatus, type BackupSummary, EXIT_CODES } from './outcome.js';
+import { sweepPartials } from './partials.js';
 import { manifestEntry, type Plan, type PlannedMove, planRun } from './plan.js';
 import { forEachLimited } from './pool.js';
 import { Tally } from './tally.js';
@@ -250,11 +259,14 @@ class BackupRun {
       (hash) => store.file(hash),
       (file) => this.#locate(file),
     );
-    await settleUnfinished(
+    // Partial downloads this run will not continue, and descriptions without their bytes.
+    const folders = [...oldFolders, ...tree.folders].map((folder) => folder.path);
+    await sweepPartials(
       this.#out,
-      this.#journal.unfinished,
-      plan.downloads.map((entry) => ({ hash: entry.record.hash, path: entry.path })),
+      [FILES_DIR, ...folders, ...this.#journal.unfinished.map((file) => parentOf(file.path))],
+      plan.downloads.map((entry) => entry.path),
     );
+    await dropIntents(this.#out, this.#journal.unfinished);
     this.#filesTotal = tree.files.length;
     this.#bytes.total = tree.files.reduce((sum, entry) => sum + entry.record.filesize, 0);
     this.#emit({

@@ -1,0 +1,86 @@
+/**
+ * `backup` SIGKILLed at chosen moments, then run to its end: the folder must be complete and
+ * byte-exact, its manifest right, `verify` happy, nothing left over, and nothing complete fetched
+ * again. A handful of named moments run by default; `CRASH_ROUNDS=N` adds N kills spread evenly over
+ * every file-system step and request of a whole run (a third of them followed by a second kill).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type CrashAt, childBackup, crashHub, expectCompletes, leftovers } from './crash-support.js';
+import { scratchDir } from './support.js';
+
+const KILLED = { code: null, signal: 'SIGKILL' };
+/** A download's bytes renamed to their final name (`.x.part -> x`). */
+const FINAL_RENAME = '\\.part -> ';
+
+const moments: [string, CrashAt[]][] = [
+  ['during the file list', [{ ops: ['fetch'], match: '/files(\\?|$)', nth: 1, when: 'after' }]],
+  ['in the middle of a file', [{ ops: ['fetch'], match: 'filedata', nth: 30, when: 'after' }]],
+  ['right after a rename into place', [{ ops: ['rename'], match: FINAL_RENAME, nth: 4, when: 'after' }]],
+  [
+    'during the atomic write of the export (its copy holds the private key)',
+    [{ ops: ['rename'], match: 'channel-export\\.json\\.[0-9a-f]{12}\\.tmp ->', nth: 1, when: 'before' }],
+  ],
+  [
+    'during an atomic write of the manifest',
+    [{ ops: ['rename'], match: 'manifest\\.json\\.[0-9a-f]{12}\\.tmp ->', nth: 2, when: 'before' }],
+  ],
+  [
+    'twice: mid-file, then while taking over the stale lock',
+    [
+      { ops: ['fetch'], match: 'filedata', nth: 12, when: 'after' },
+      { ops: ['rename'], match: '\\.lock\\.takeover$', nth: 1, when: 'after' },
+    ],
+  ],
+];
+
+describe('backup killed at any moment, then run again', () => {
+  it.each(moments)(
+    'killed %s',
+    async (_, kills) => {
+      const server = await crashHub();
+      const out = await scratchDir();
+      for (const crashAt of kills) {
+        expect(await childBackup(server, out, crashAt), JSON.stringify(crashAt)).toEqual(KILLED);
+      }
+      await expectCompletes(server, out, await leftovers(server, out));
+    },
+    60_000,
+  );
+
+  const rounds = Number(process.env.CRASH_ROUNDS ?? 0);
+  it.runIf(rounds > 0)(
+    `killed at ${rounds} moments spread over a whole run`,
+    async () => {
+      const server = await crashHub();
+      // Every step a run takes, in order, from a run that is not killed.
+      const traceDir = await scratchDir();
+      const trace = join(traceDir, 'trace.txt');
+      expect(await childBackup(server, await scratchDir(), undefined, { CRASH_TRACE: trace })).toEqual({
+        code: 0,
+        signal: null,
+      });
+      const steps = (await readFile(trace, 'utf8')).trimEnd().split('\n').length;
+      const seen = { recovered: 0, partials: 0, secondKills: 0 };
+      for (let round = 0; round < rounds; round++) {
+        const out = await scratchDir();
+        const nth = Math.max(1, Math.round(((round + 0.5) * steps) / rounds));
+        const when = round % 2 ? 'after' : 'before';
+        const first = await childBackup(server, out, { nth, when });
+        // A step at the very end may come after the run's last chance to be killed.
+        if (first.signal !== 'SIGKILL') expect(first.code, `round ${round}`).toBe(0);
+        if (round % 3 === 2) {
+          const second = await childBackup(server, out, { nth: 1 + ((nth * 7919) % steps), when });
+          if (second.signal === 'SIGKILL') seen.secondKills++;
+        }
+        const left = await leftovers(server, out);
+        seen.recovered += left.complete.size;
+        seen.partials += left.partials.size;
+        await expectCompletes(server, out, left);
+      }
+      console.log(`crash sweep: ${rounds} rounds over ${steps} steps`, seen);
+    },
+    rounds * 30_000,
+  );
+});
