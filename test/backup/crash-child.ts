@@ -7,7 +7,8 @@
  * every counted step is appended to FILE (`op subject`), to spread kills over a whole run.
  *
  * The fs functions are replaced on `fs/promises` itself and pushed to every importer with
- * `syncBuiltinESMExports`, before the backup's modules are loaded.
+ * `syncBuiltinESMExports`, before the backup's modules are loaded. With `CRASH_BARRIER=1` the
+ * process writes `ready` to stderr and waits for a line on stdin before it starts the backup.
  */
 import { appendFileSync } from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -90,4 +91,10 @@ globalThis.fetch = async (input, init) => {
 };
 
 const { runBackupCli } = await import('../../src/backup/index.js');
+if (process.env.CRASH_BARRIER) {
+  // Started together with others: say "ready" and wait for the word to go, so that all start at once.
+  process.stderr.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdin.destroy();
+}
 process.exitCode = await runBackupCli(process.argv.slice(2));

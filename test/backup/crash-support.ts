@@ -71,6 +71,62 @@ export function childBackup(
   });
 }
 
+/**
+ * `count` backups in child processes started at the same instant (each waits, loaded, for the word
+ * to go): their exit codes and what each wrote to stderr.
+ */
+export async function racingBackups(
+  server: FakeServer,
+  out: string,
+  count: number,
+): Promise<{ code: number | null; errors: string }[]> {
+  const children = Array.from({ length: count }, () =>
+    spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./crash-child.ts', import.meta.url)),
+        ...['--hub', server.hubBaseUrl, '--user', 'alice', '--out', out, '--json', ...CRASH_ARGS],
+      ],
+      {
+        env: { ...process.env, HUB_PASSWORD: server.credentials.channel.password, CRASH_BARRIER: '1' },
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    ),
+  );
+  const ended = children.map(
+    (child) =>
+      new Promise<{ code: number | null; errors: string }>((resolve, reject) => {
+        let errors = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          errors += chunk.toString();
+        });
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, errors: errors.replace(/^ready\n/, '') }));
+      }),
+  );
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => child.stderr.once('data', resolve)), // "ready"
+    ),
+  );
+  for (const child of children) child.stdin.end('go\n');
+  return Promise.all(ended);
+}
+
+/** Every entry of the manifest describes the bytes at its path, which are the hub's. */
+export async function expectManifestTrue(server: FakeServer, out: string): Promise<void> {
+  const manifest = await readManifest(out);
+  const files = aliceFiles(server);
+  for (const entry of manifest.files) {
+    const file = files.find((candidate) => candidate.hash === entry.hash);
+    const bytes = await readFile(join(out, ...entry.path.split('/')));
+    expect(sha256(bytes), entry.path).toBe(entry.sha256);
+    expect(entry.sha256, entry.path).toBe(file && sha256(file.content()));
+  }
+}
+
 /** What a killed run left: files complete at their place, partial downloads with their description. */
 export interface Leftovers {
   /** Hub hashes of the files whose final path holds their exact bytes. */

@@ -7,7 +7,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CrashAt, childBackup, crashHub, expectCompletes, leftovers } from './crash-support.js';
+import {
+  type CrashAt,
+  childBackup,
+  crashHub,
+  expectCompletes,
+  expectManifestTrue,
+  leftovers,
+  racingBackups,
+} from './crash-support.js';
 import { scratchDir } from './support.js';
 
 const KILLED = { code: null, signal: 'SIGKILL' };
@@ -48,6 +56,29 @@ describe('backup killed at any moment, then run again', () => {
     },
     60_000,
   );
+
+  it("two runs starting together over a dead run's lock: one runs, the other gets the lock message", async () => {
+    const server = await crashHub();
+    const races = Math.max(1, Math.ceil(Number(process.env.CRASH_ROUNDS ?? 0) / 4));
+    for (let race = 0; race < races; race++) {
+      const out = await scratchDir();
+      // A run killed mid-file: its lock and partial files stay.
+      expect(
+        await childBackup(server, out, { ops: ['fetch'], match: 'filedata', nth: 10, when: 'after' }),
+      ).toEqual(KILLED);
+      const results = await racingBackups(server, out, 3);
+      for (const { code, errors } of results) {
+        if (code === 0) expect(errors).toBe('');
+        else {
+          expect(code).toBe(1);
+          expect(errors).toMatch(/another backup \(process \d+ on .+\) is writing to/);
+        }
+      }
+      expect(results.filter(({ code }) => code === 0).length).toBeGreaterThanOrEqual(1);
+      await expectManifestTrue(server, out);
+      await expectCompletes(server, out, await leftovers(server, out));
+    }
+  }, 120_000);
 
   const rounds = Number(process.env.CRASH_ROUNDS ?? 0);
   it.runIf(rounds > 0)(
