@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { sha256File, sha256Of, statIfAny } from './fs-utils.js';
-import { FILES_DIR, JOURNAL_DIR, localPath, partialOf } from './layout.js';
+import { FILES_DIR, JOURNAL_DIR, localPath, parkingOf, partialOf } from './layout.js';
 import { type ManifestFile, ManifestFileSchema, type ManifestStore } from './manifest.js';
 
 /*
@@ -89,6 +89,8 @@ export async function recoverFinished(out: string, store: ManifestStore): Promis
     if (!recorded || !sameCopy(recorded, file)) {
       store.setFile({ ...file, sha256: await sha256File(local), savedAt: now.mtime.toISOString() });
       state.recovered.push(file);
+      // A parked copy (a move that failed half-way, then this download) is older than this one.
+      await rm(parkingOf(out, file.hash), { force: true });
     } else await rm(join(out, JOURNAL_DIR, name), { force: true });
     // Killed between the rename and the removal of the partial file's description.
     await rm(`${partialOf(local)}.json`, { force: true });

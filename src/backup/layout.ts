@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -12,6 +13,11 @@ export const STAGING_DIR = '.moving';
 export const LOCK_FILE = '.lock';
 /** Downloads under way: what each will be once complete (see journal.ts). */
 export const JOURNAL_DIR = '.journal';
+
+/** Where the first step of a move parks a file's local copy: `.moving/<SHA-256 of its hub hash, cut>`. */
+export function parkingOf(out: string, hash: string): string {
+  return join(out, STAGING_DIR, createHash('sha256').update(hash).digest('hex').slice(0, 32));
+}
 
 /** A manifest path (`files/a/b.txt`) as a path on this machine below `out`. */
 export function localPath(out: string, path: string): string {

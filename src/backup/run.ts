@@ -26,6 +26,7 @@ import {
   JOURNAL_DIR,
   localPath,
   parentOf,
+  parkingOf,
   partialOf,
   STAGING_DIR,
 } from './layout.js';
@@ -101,6 +102,8 @@ class BackupRun {
   readonly #started = Date.now();
   /** Where each file's local copy was found (absolute), when not at its manifest path. */
   readonly #staged = new Map<string, string>();
+  /** The manifest's paths while planning (`#locate`). */
+  #claimed: Set<string> | undefined;
   /** Files whose parked copy could not be moved to its place: removed once downloaded again. */
   readonly #leftParked = new Set<string>();
   readonly #failures: { path: string; error: string }[] = [];
@@ -257,7 +260,7 @@ class BackupRun {
       tree,
       gone,
       (hash) => store.file(hash),
-      (file) => this.#locate(file),
+      (file, entry) => this.#locate(file, entry),
     );
     // Partial downloads this run will not continue, and descriptions without their bytes.
     const folders = [...oldFolders, ...tree.folders].map((folder) => folder.path);
@@ -297,19 +300,35 @@ class BackupRun {
     await this.#tidy(oldFolders, tree.folders);
   }
 
-  /** A file's local copy: at its manifest path, or parked in `.moving/` by an interrupted move. */
-  async #locate(file: ManifestFile): Promise<{ size: number; parked: boolean } | undefined> {
-    const here = await statIfAny(localPath(this.#out, file.path));
-    if (here?.isFile()) return { size: here.size, parked: false };
+  /**
+   * A file's local copy, for the hub's `entry`. First parked in `.moving/` by an interrupted move
+   * (only a move of this very file puts a copy there, while its manifest path may hold another
+   * file's copy moved in since); then at its manifest path; then already at its new place (a run
+   * killed between a move and the manifest write), when no manifest entry claims that place.
+   */
+  async #locate(
+    file: ManifestFile,
+    entry: TreeEntry,
+  ): Promise<{ size: number; parked: boolean } | undefined> {
     const parked = this.#parking(file.hash);
     const there = await statIfAny(parked);
-    if (!there?.isFile()) return undefined;
-    this.#staged.set(file.hash, parked);
-    return { size: there.size, parked: true };
+    if (there?.isFile()) {
+      this.#staged.set(file.hash, parked);
+      return { size: there.size, parked: true };
+    }
+    const here = await statIfAny(localPath(this.#out, file.path));
+    if (here?.isFile()) return { size: here.size, parked: false };
+    this.#claimed ??= new Set(this.#store.files.map((other) => other.path));
+    if (this.#claimed.has(entry.path)) return undefined;
+    const moved = localPath(this.#out, entry.path);
+    const done = await statIfAny(moved);
+    if (!done?.isFile()) return undefined;
+    this.#staged.set(file.hash, moved);
+    return { size: done.size, parked: true };
   }
 
   #parking(hash: string): string {
-    return join(this.#out, STAGING_DIR, sha256Of(hash).slice(0, 32));
+    return parkingOf(this.#out, hash);
   }
 
   async #markGone(plan: Plan): Promise<void> {
@@ -343,8 +362,9 @@ class BackupRun {
     const parked: PlannedMove[] = [];
     for (const move of moves) {
       const target = this.#parking(move.from.hash);
+      const staged = this.#staged.get(move.from.hash);
       try {
-        if (this.#staged.get(move.from.hash) !== target) {
+        if (staged !== target && staged !== localPath(this.#out, move.entry.path)) {
           await mkdir(dirname(target), { recursive: true });
           await rename(localPath(this.#out, move.from.path), target);
         }
@@ -366,7 +386,7 @@ class BackupRun {
       const target = localPath(this.#out, entry.path);
       try {
         await mkdir(dirname(target), { recursive: true });
-        await rename(this.#parking(from.hash), target);
+        if (this.#staged.get(from.hash) !== target) await rename(this.#parking(from.hash), target);
         const { goneSince: _, ...kept } = from;
         this.#store.setFile({ ...kept, path: entry.path });
         this.#counts.moved++;

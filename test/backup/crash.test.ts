@@ -93,7 +93,7 @@ describe('backup killed at any moment, then run again', () => {
         signal: null,
       });
       const steps = (await readFile(trace, 'utf8')).trimEnd().split('\n').length;
-      const seen = { recovered: 0, partials: 0, secondKills: 0 };
+      const seen = { completeAtKill: 0, partialsAtKill: 0, secondKills: 0 };
       for (let round = 0; round < rounds; round++) {
         const out = await scratchDir();
         const nth = Math.max(1, Math.round(((round + 0.5) * steps) / rounds));
@@ -106,8 +106,8 @@ describe('backup killed at any moment, then run again', () => {
           if (second.signal === 'SIGKILL') seen.secondKills++;
         }
         const left = await leftovers(server, out);
-        seen.recovered += left.complete.size;
-        seen.partials += left.partials.size;
+        seen.completeAtKill += left.complete.size;
+        seen.partialsAtKill += left.partials.size;
         await expectCompletes(server, out, left);
       }
       console.log(`crash sweep: ${rounds} rounds over ${steps} steps`, seen);
