@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { sha256File, sha256Of, statIfAny } from './fs-utils.js';
 import { FILES_DIR, JOURNAL_DIR, localPath, parkingOf, partialOf } from './layout.js';
 import { type ManifestFile, ManifestFileSchema, type ManifestStore } from './manifest.js';
+import { MOVES_FILE } from './move-journal.js';
 
 /*
  * The manifest is written at most every 500 ms, and a file is hashed before its entry is made: a
@@ -115,6 +116,7 @@ async function readIntents(out: string): Promise<{ name: string; intent: Intent 
   }
   const intents: { name: string; intent: Intent }[] = [];
   for (const name of names) {
+    if (name === MOVES_FILE) continue;
     const intent = await readIntent(join(dir, name));
     if (intent && insideFiles(intent.file.path)) intents.push({ name, intent });
     else await rm(join(dir, name), { recursive: true, force: true });

@@ -25,14 +25,14 @@ export interface Plan {
 /**
  * Compares the hub's tree with the manifest. A file is unchanged when its hash, size, revision and
  * edit time are those of the manifest AND its local copy is there with the manifest's size
- * (`locate`, which may find it parked by an interrupted move, or already moved: it is then moved to its place); contents are
+ * (`locate`, which may find it parked by an interrupted move: it is then moved to its place); contents are
  * re-hashed only by `verify`.
  */
 export async function planRun(
   tree: Tree,
   gone: ManifestFile[],
   previous: (hash: string) => ManifestFile | undefined,
-  locate: (file: ManifestFile, entry: TreeEntry) => Promise<{ size: number; parked: boolean } | undefined>,
+  locate: (file: ManifestFile) => Promise<{ size: number; parked: boolean } | undefined>,
 ): Promise<Plan> {
   const plan: Plan = {
     unchanged: [],
@@ -43,7 +43,7 @@ export async function planRun(
   };
   for (const entry of tree.files) {
     const before = previous(entry.record.hash);
-    const found = before && (await locate(before, entry));
+    const found = before && (await locate(before));
     if (!before || found?.size !== before.size) {
       plan.downloads.push(entry);
       continue;

@@ -40,6 +40,7 @@ import {
   ManifestStore,
   readManifest,
 } from './manifest.js';
+import { recoverMoves, removeMoves, writeMoves } from './move-journal.js';
 import { BackupSetupError, type BackupStatus, type BackupSummary, EXIT_CODES } from './outcome.js';
 import { sweepPartials } from './partials.js';
 import { manifestEntry, type Plan, type PlannedMove, planRun } from './plan.js';
@@ -102,8 +103,6 @@ class BackupRun {
   readonly #started = Date.now();
   /** Where each file's local copy was found (absolute), when not at its manifest path. */
   readonly #staged = new Map<string, string>();
-  /** The manifest's paths while planning (`#locate`). */
-  #claimed: Set<string> | undefined;
   /** Files whose parked copy could not be moved to its place: removed once downloaded again. */
   readonly #leftParked = new Set<string>();
   readonly #failures: { path: string; error: string }[] = [];
@@ -134,7 +133,9 @@ class BackupRun {
       intervalMs: this.#options.manifestIntervalMs,
       onWritten: (written) => this.#dropWrittenIntents(written),
     });
-    // Files a killed run completed but could not list yet get their entries first.
+    // Files a killed run moved or completed but could not list yet get their entries first.
+    if (await recoverMoves(this.#out, this.#store))
+      await this.#store.flush().then(() => removeMoves(this.#out));
     this.#journal = await recoverFinished(this.#out, this.#store);
     for (const { hash } of this.#journal.recovered) {
       const entry = this.#store.file(hash);
@@ -260,7 +261,7 @@ class BackupRun {
       tree,
       gone,
       (hash) => store.file(hash),
-      (file, entry) => this.#locate(file, entry),
+      (file) => this.#locate(file),
     );
     // Partial downloads this run will not continue, and descriptions without their bytes.
     const folders = [...oldFolders, ...tree.folders].map((folder) => folder.path);
@@ -287,8 +288,17 @@ class BackupRun {
     await this.#markGone(plan);
     const unmoved = new Set<string>();
     const parked = await this.#park(plan.moves, unmoved);
+    // Once the second step has begun, a manifest path may hold another file's copy: the moves are
+    // written down first, and the manifest right after the last one (journal.ts, recoverMoves).
+    const moves = parked.map(({ entry, from }) => ({ hash: from.hash, path: entry.path }));
+    if (moves.length > 0) await writeMoves(this.#out, moves);
     await this.#makeFolders(tree.folders);
     await this.#unpark(parked, unmoved);
+    if (moves.length > 0)
+      await this.#store.flush().then(
+        () => removeMoves(this.#out),
+        () => {},
+      );
     const unchanged = plan.unchanged.filter((entry) => !unmoved.has(entry.record.hash));
     for (const entry of unchanged) this.#keep(entry);
     this.#counts.unchanged = unchanged.length;
@@ -301,15 +311,12 @@ class BackupRun {
   }
 
   /**
-   * A file's local copy, for the hub's `entry`. First parked in `.moving/` by an interrupted move
-   * (only a move of this very file puts a copy there, while its manifest path may hold another
-   * file's copy moved in since); then at its manifest path; then already at its new place (a run
-   * killed between a move and the manifest write), when no manifest entry claims that place.
+   * A file's local copy: parked in `.moving/` by an interrupted move, else at its manifest path.
+   * The parked copy first: only a move of this very file puts a copy there, while its manifest
+   * path may hold another file's copy moved in since (recoverMoves keeps the manifest right when
+   * the kill came after the first step).
    */
-  async #locate(
-    file: ManifestFile,
-    entry: TreeEntry,
-  ): Promise<{ size: number; parked: boolean } | undefined> {
+  async #locate(file: ManifestFile): Promise<{ size: number; parked: boolean } | undefined> {
     const parked = this.#parking(file.hash);
     const there = await statIfAny(parked);
     if (there?.isFile()) {
@@ -317,14 +324,7 @@ class BackupRun {
       return { size: there.size, parked: true };
     }
     const here = await statIfAny(localPath(this.#out, file.path));
-    if (here?.isFile()) return { size: here.size, parked: false };
-    this.#claimed ??= new Set(this.#store.files.map((other) => other.path));
-    if (this.#claimed.has(entry.path)) return undefined;
-    const moved = localPath(this.#out, entry.path);
-    const done = await statIfAny(moved);
-    if (!done?.isFile()) return undefined;
-    this.#staged.set(file.hash, moved);
-    return { size: done.size, parked: true };
+    return here?.isFile() ? { size: here.size, parked: false } : undefined;
   }
 
   #parking(hash: string): string {
@@ -362,9 +362,8 @@ class BackupRun {
     const parked: PlannedMove[] = [];
     for (const move of moves) {
       const target = this.#parking(move.from.hash);
-      const staged = this.#staged.get(move.from.hash);
       try {
-        if (staged !== target && staged !== localPath(this.#out, move.entry.path)) {
+        if (this.#staged.get(move.from.hash) !== target) {
           await mkdir(dirname(target), { recursive: true });
           await rename(localPath(this.#out, move.from.path), target);
         }
@@ -386,7 +385,7 @@ class BackupRun {
       const target = localPath(this.#out, entry.path);
       try {
         await mkdir(dirname(target), { recursive: true });
-        if (this.#staged.get(from.hash) !== target) await rename(this.#parking(from.hash), target);
+        await rename(this.#parking(from.hash), target);
         const { goneSince: _, ...kept } = from;
         this.#store.setFile({ ...kept, path: entry.path });
         this.#counts.moved++;

@@ -37,7 +37,38 @@ export async function crashHub(): Promise<FakeServer> {
       bytes: new Uint8Array(90_000 + index * 7_919).map((_, at) => (at * 31 + index) % 251),
     });
   }
+  // Two files of one size, for a swap of names (changeHub).
+  for (const name of ['twin-a', 'twin-b']) {
+    server.site.addFile({
+      filename: `${name}.bin`,
+      folder: 'Archive',
+      bytes: new Uint8Array(50_000).fill(name.length + name.charCodeAt(5)),
+    });
+  }
   return server;
+}
+
+/**
+ * Changes on the hub between two runs: two files of one size swap names, a file moves to another
+ * folder, one is replaced by a new version, one is new. Paths follow (`display_path`).
+ */
+export function changeHub(server: FakeServer): void {
+  const rows = server.site.state.hub.files;
+  const row = (path: string) => rows.find((file) => file.display_path === path)!;
+  const [twinA, twinB] = [row('Archive/twin-a.bin'), row('Archive/twin-b.bin')];
+  Object.assign(twinA, { filename: 'twin-b.bin', display_path: 'Archive/twin-b.bin' });
+  Object.assign(twinB, { filename: 'twin-a.bin', display_path: 'Archive/twin-a.bin' });
+  const moved = row('Archive/part-0.bin');
+  Object.assign(moved, { folder: row('Archive/2026').hash, display_path: 'Archive/2026/part-0.bin' });
+  const replaced = row('Archive/2026/part-1.bin');
+  const bytes = new Uint8Array(120_000).fill(7);
+  Object.assign(replaced, {
+    content: () => bytes,
+    filesize: bytes.length,
+    revision: replaced.revision + 1,
+    edited: '2031-01-01 00:00:00',
+  });
+  server.site.addFile({ filename: 'new.bin', folder: 'Archive', bytes: new Uint8Array(70_000).fill(3) });
 }
 
 /** A backup in a child process, killed at `crashAt` (or run to its end without it). */

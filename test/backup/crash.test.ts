@@ -8,7 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CRASH_ARGS,
   type CrashAt,
+  changeHub,
   childBackup,
   crashHub,
   expectCompletes,
@@ -16,7 +18,7 @@ import {
   leftovers,
   racingBackups,
 } from './crash-support.js';
-import { scratchDir } from './support.js';
+import { backup, scratchDir } from './support.js';
 
 const KILLED = { code: null, signal: 'SIGKILL' };
 /** A download's bytes renamed to their final name (`.x.part -> x`). */
@@ -52,6 +54,30 @@ describe('backup killed at any moment, then run again', () => {
       for (const crashAt of kills) {
         expect(await childBackup(server, out, crashAt), JSON.stringify(crashAt)).toEqual(KILLED);
       }
+      await expectCompletes(server, out, await leftovers(server, out));
+    },
+    60_000,
+  );
+
+  const afterChanges: [string, CrashAt][] = [
+    [
+      'right after the first move into place',
+      { ops: ['rename'], match: '\\.moving/[0-9a-f]{32} -> ', nth: 1, when: 'after' },
+    ],
+    ['between two steps of the moves', { ops: ['rename'], match: ' -> .*\\.moving/', nth: 3, when: 'after' }],
+    [
+      'right after the changed file is renamed into place',
+      { ops: ['rename'], match: FINAL_RENAME, nth: 1, when: 'after' },
+    ],
+  ];
+  it.each(afterChanges)(
+    'after changes on the hub, killed %s',
+    async (_, crashAt) => {
+      const server = await crashHub();
+      const out = await scratchDir();
+      expect((await backup(server, out, CRASH_ARGS)).code).toBe(0);
+      changeHub(server);
+      expect(await childBackup(server, out, crashAt)).toEqual(KILLED);
       await expectCompletes(server, out, await leftovers(server, out));
     },
     60_000,
