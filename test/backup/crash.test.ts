@@ -107,21 +107,33 @@ describe('backup killed at any moment, then run again', () => {
   }, 120_000);
 
   const rounds = Number(process.env.CRASH_ROUNDS ?? 0);
-  it.runIf(rounds > 0)(
-    `killed at ${rounds} moments spread over a whole run`,
-    async () => {
-      const server = await crashHub();
-      // Every step a run takes, in order, from a run that is not killed.
-      const traceDir = await scratchDir();
-      const trace = join(traceDir, 'trace.txt');
-      expect(await childBackup(server, await scratchDir(), undefined, { CRASH_TRACE: trace })).toEqual({
+  it.runIf(rounds > 0).each([
+    ['a first run', false],
+    ['a run after changes on the hub', true],
+  ] as const)(
+    `killed at ${rounds} moments spread over %s`,
+    async (_, changes) => {
+      /** A folder and a hub as the run to kill finds them. */
+      const setup = async () => {
+        const server = await crashHub();
+        const out = await scratchDir();
+        if (changes) {
+          expect((await backup(server, out, CRASH_ARGS)).code).toBe(0);
+          changeHub(server);
+        }
+        return { server, out };
+      };
+      // Every step such a run takes, in order, from one that is not killed.
+      const trace = join(await scratchDir(), 'trace.txt');
+      const traced = await setup();
+      expect(await childBackup(traced.server, traced.out, undefined, { CRASH_TRACE: trace })).toEqual({
         code: 0,
         signal: null,
       });
       const steps = (await readFile(trace, 'utf8')).trimEnd().split('\n').length;
       const seen = { completeAtKill: 0, partialsAtKill: 0, secondKills: 0 };
       for (let round = 0; round < rounds; round++) {
-        const out = await scratchDir();
+        const { server, out } = await setup();
         const nth = Math.max(1, Math.round(((round + 0.5) * steps) / rounds));
         const when = round % 2 ? 'after' : 'before';
         const first = await childBackup(server, out, { nth, when });
@@ -136,7 +148,10 @@ describe('backup killed at any moment, then run again', () => {
         seen.partialsAtKill += left.partials.size;
         await expectCompletes(server, out, left);
       }
-      console.log(`crash sweep: ${rounds} rounds over ${steps} steps`, seen);
+      console.log(
+        `crash sweep (${changes ? 'after changes' : 'first run'}): ${rounds} rounds over ${steps} steps`,
+        seen,
+      );
     },
     rounds * 30_000,
   );
