@@ -18,7 +18,8 @@ import {
   leftovers,
   racingBackups,
 } from './crash-support.js';
-import { backup, scratchDir } from './support.js';
+import { createFakeSite } from '../../src/testing/index.js';
+import { backup, fakeHub, scratchDir } from './support.js';
 
 const KILLED = { code: null, signal: 'SIGKILL' };
 /** A download's bytes renamed to their final name (`.x.part -> x`). */
@@ -82,6 +83,36 @@ describe('backup killed at any moment, then run again', () => {
     },
     60_000,
   );
+
+  it('the hub replaces a file between the list and its download: killed after its rename, it is kept as the new version', async () => {
+    const site = createFakeSite();
+    const notes = site.state.hub.files.find((file) => file.display_path === 'Documents/notes.txt')!;
+    const replaced = new TextEncoder().encode('Notes, replaced while the backup ran\n');
+    const server = await fakeHub({
+      site: Object.create(site, {
+        handler: {
+          value: (request: Request) => {
+            const url = new URL(request.url);
+            if (url.pathname.endsWith('/filedata') && url.searchParams.get('file_id') === notes.hash) {
+              Object.assign(notes, {
+                content: () => replaced,
+                filesize: replaced.length,
+                revision: notes.revision + 1,
+                edited: '2031-01-01 00:00:00',
+              });
+            }
+            return site.handler(request);
+          },
+        },
+      }) as typeof site,
+    });
+    const out = await scratchDir();
+    const crashAt: CrashAt = { ops: ['rename'], match: 'notes\\.txt\\.part -> ', nth: 1, when: 'after' };
+    expect(await childBackup(server, out, crashAt)).toEqual(KILLED);
+    const left = await leftovers(server, out);
+    expect(left.complete.has(notes.hash)).toBe(true);
+    await expectCompletes(server, out, left);
+  }, 60_000);
 
   it("two runs starting together over a dead run's lock: one runs, the other gets the lock message", async () => {
     const server = await crashHub();
