@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createFakeSite } from '../../src/testing/index.js';
 import {
   CRASH_ARGS,
   type CrashAt,
@@ -18,7 +19,6 @@ import {
   leftovers,
   racingBackups,
 } from './crash-support.js';
-import { createFakeSite } from '../../src/testing/index.js';
 import { backup, fakeHub, scratchDir } from './support.js';
 
 const KILLED = { code: null, signal: 'SIGKILL' };
