@@ -134,8 +134,12 @@ class BackupRun {
       onWritten: (written) => this.#dropWrittenIntents(written),
     });
     // Files a killed run moved or completed but could not list yet get their entries first.
+    // (Written at once: the record of the moves goes only once the manifest holds them.)
     if (await recoverMoves(this.#out, this.#store))
-      await this.#store.flush().then(() => removeMoves(this.#out));
+      await this.#store.flush().then(
+        () => removeMoves(this.#out),
+        () => {},
+      );
     this.#journal = await recoverFinished(this.#out, this.#store);
     for (const { hash } of this.#journal.recovered) {
       const entry = this.#store.file(hash);
