@@ -52,8 +52,9 @@ export async function lockFolder(out: string): Promise<() => Promise<void>> {
     started: new Date().toISOString(),
     nonce: randomBytes(8).toString('hex'),
   })}\n`;
-  const release = await take(out, join(out, LOCK_FILE), record, 0);
-  await sweepLockDebris(out);
+  const path = join(out, LOCK_FILE);
+  const release = await take(out, path, record, 0);
+  await sweepLockDebris(out, path);
   return release;
 }
 
@@ -151,13 +152,24 @@ const DEBRIS = /^\.lock(?:\.takeover)*\.(\d+)-[0-9a-f]{8}\.(new|old)$/;
 
 /**
  * Removes what killed runs left of their locks: `.old` (a lock being removed) always, `.new` (a
- * lock being published) when its process is gone. Run while holding the lock.
+ * lock being published) when its process is gone, and takeover locks whose run is gone (killed
+ * after removing the stale lock, before its own release). Run while holding `.lock`: then no
+ * takeover can remove it (each compares it with the dead owner it saw, never this one), so a
+ * takeover lock removed here can do no harm even if its run was alive after all.
  */
-async function sweepLockDebris(out: string): Promise<void> {
+async function sweepLockDebris(out: string, path: string): Promise<void> {
   for (const name of await readdir(out)) {
     const match = DEBRIS.exec(name);
     if (!match || (match[2] === 'new' && running(Number(match[1])))) continue;
     await rm(join(out, name), { recursive: true, force: true }).catch(() => {});
+  }
+  for (
+    let depth = 1, takeover = `${path}.takeover`;
+    depth <= MAX_TAKEOVER_DEPTH;
+    depth++, takeover += '.takeover'
+  ) {
+    const owner = await readOwner(takeover);
+    if (owner !== 'gone' && owner !== undefined && isStale(owner)) await removeLock(takeover).catch(() => {});
   }
 }
 

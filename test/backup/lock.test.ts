@@ -75,6 +75,15 @@ describe('the backup folder lock', () => {
     expect(await readdir(out)).toEqual([]);
   });
 
+  it('removes a takeover left by a run killed after it removed the stale lock', async () => {
+    const pid = await deadPid();
+    const out = await scratchDir();
+    await staleLock(join(out, '.lock.takeover'), pid);
+    const release = await lockFolder(out);
+    expect(await readdir(out)).toEqual(['.lock']);
+    await release();
+  });
+
   it('asks the user to delete a stale lock only past two levels of stale takeovers', async () => {
     const pid = await deadPid();
     const out = await scratchDir();
