@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LOCK_FILE } from './layout.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 
@@ -89,7 +89,8 @@ async function publish(path: string, record: string): Promise<boolean> {
     // holder), a lock in place means "taken"; nothing there means a real error.
     if (await exists(path)) return false;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOENT') return false;
+    if (code === 'EEXIST' || code === 'ENOTEMPTY') return false;
+    if (code === 'ENOENT' && (await exists(dirname(path)))) return false;
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true }).catch(() => {});

@@ -94,6 +94,11 @@ describe('the backup folder lock', () => {
     );
   });
 
+  it('a folder that does not exist is an error of its own, not "another backup"', async () => {
+    const out = join(await scratchDir(), 'missing');
+    await expect(lockFolder(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('a lock of a live process (a plain file, as written by hand) is respected', async () => {
     const out = await scratchDir();
     await writeFile(join(out, '.lock'), JSON.stringify({ pid: process.pid, host: hostname() }));
