@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import { resolveInside } from '../node/index.js';
 
 /**
@@ -10,6 +12,13 @@ export const EXPORT_FILE = 'channel-export.json';
 /** Where files wait between the two steps of a move (by hub hash). */
 export const STAGING_DIR = '.moving';
 export const LOCK_FILE = '.lock';
+/** Downloads under way: what each will be once complete (see journal.ts). */
+export const JOURNAL_DIR = '.journal';
+
+/** Where the first step of a move parks a file's local copy: `.moving/<SHA-256 of its hub hash, cut>`. */
+export function parkingOf(out: string, hash: string): string {
+  return join(out, STAGING_DIR, createHash('sha256').update(hash).digest('hex').slice(0, 32));
+}
 
 /**
  * A manifest path (`files/a/b.txt`) as a path on this machine below `out`; an `UnsafePathError`
@@ -18,6 +27,14 @@ export const LOCK_FILE = '.lock';
  */
 export function localPath(out: string, path: string): string {
   return resolveInside(out, path);
+}
+
+/**
+ * Where `downloadToFile` with `resume` keeps the bytes of an unfinished download of `path` (a local
+ * path); its description is this name plus `.json`.
+ */
+export function partialOf(path: string): string {
+  return join(dirname(path), `.${basename(path)}.part`);
 }
 
 /** The folder part of a manifest path (`files/a` for `files/a/b.txt`). */

@@ -23,7 +23,7 @@ function staysInside(path: string): boolean {
 }
 
 /** What the manifest says of one file: where its local copy is, which hub version it is, its hash. */
-const ManifestFileSchema = z.object({
+export const ManifestFileSchema = z.object({
   /** Relative to the backup folder, `/`-separated: `files/Documents/notes.txt`. */
   path: StoredPath,
   /** The hub's id of the file (`Attach.hash`). */
@@ -137,6 +137,7 @@ export function emptyManifest(hub: string, now: string): Manifest {
 export class ManifestStore {
   readonly #out: string;
   readonly #intervalMs: number;
+  readonly #onWritten: ((written: Manifest) => Promise<void>) | undefined;
   #manifest: Manifest;
   readonly #files: Map<string, ManifestFile>;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -144,9 +145,18 @@ export class ManifestStore {
   #dirty = false;
   #failure: unknown;
 
-  constructor(out: string, manifest: Manifest, options: { intervalMs?: number | undefined } = {}) {
+  /** `onWritten` runs after each successful write, with what was written, before `flush` resolves. */
+  constructor(
+    out: string,
+    manifest: Manifest,
+    options: {
+      intervalMs?: number | undefined;
+      onWritten?: ((written: Manifest) => Promise<void>) | undefined;
+    } = {},
+  ) {
     this.#out = out;
     this.#intervalMs = options.intervalMs ?? 500;
+    this.#onWritten = options.onWritten;
     this.#manifest = manifest;
     this.#files = new Map(manifest.files.map((file) => [file.hash, file]));
   }
@@ -215,7 +225,9 @@ export class ManifestStore {
       } catch (error) {
         this.#dirty = true;
         this.#failure = error;
+        return;
       }
+      await this.#onWritten?.(manifest).catch(() => {});
     });
     return this.#writing;
   }

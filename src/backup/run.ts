@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Attach, AuthenticationError, type NativeClient } from '../index.js';
 import {
   downloadToFile,
@@ -10,18 +10,45 @@ import {
   UnsafePathError,
 } from '../node/index.js';
 import type { BackupEvent } from './events.js';
-import { describeError, sha256File, sha256Of, statIfAny, writeFileAtomic } from './fs-utils.js';
-import { EXPORT_FILE, FILES_DIR, localPath, parentOf, STAGING_DIR } from './layout.js';
+import {
+  describeError,
+  sha256File,
+  sha256Of,
+  statIfAny,
+  sweepAtomicLeftovers,
+  writeFileAtomic,
+} from './fs-utils.js';
+import {
+  dropIntents,
+  type IntendedFile,
+  type JournalState,
+  recoverFinished,
+  removeIntent,
+  rewriteIntentSync,
+  writeIntent,
+} from './journal.js';
+import {
+  EXPORT_FILE,
+  FILES_DIR,
+  JOURNAL_DIR,
+  localPath,
+  parentOf,
+  partialOf,
+  STAGING_DIR,
+} from './layout.js';
 import { lockFolder } from './lock.js';
 import {
   emptyManifest,
+  type Manifest,
   ManifestError,
   type ManifestFile,
   type ManifestFolder,
   ManifestStore,
   readManifest,
 } from './manifest.js';
+import { recoverMoves, removeMoves, writeMoves } from './move-journal.js';
 import { BackupSetupError, type BackupStatus, type BackupSummary, EXIT_CODES } from './outcome.js';
+import { sweepPartials } from './partials.js';
 import { manifestEntry, type Plan, type PlannedMove, planRun } from './plan.js';
 import { forEachLimited } from './pool.js';
 import { Tally } from './tally.js';
@@ -68,6 +95,8 @@ export async function runBackup(options: BackupOptions): Promise<BackupSummary> 
   });
   const release = await lockFolder(out);
   try {
+    // What killed runs left of the manifest's and the export's atomic writes.
+    await sweepAtomicLeftovers(out);
     return await new BackupRun(options, out).run();
   } finally {
     await release();
@@ -96,6 +125,9 @@ class BackupRun {
   #authFailed = false;
   #filesTotal = 0;
   #store!: ManifestStore;
+  #journal: JournalState = { recovered: [], unfinished: [] };
+  /** The entry each completed file got, by hub hash, until a manifest write holds it (journal.ts). */
+  readonly #unwritten = new Map<string, ManifestFile>();
 
   constructor(options: BackupOptions, out: string) {
     this.#options = options;
@@ -110,7 +142,20 @@ class BackupRun {
     const now = new Date().toISOString();
     this.#store = new ManifestStore(this.#out, previous ?? emptyManifest(this.#options.hubUrl, now), {
       intervalMs: this.#options.manifestIntervalMs,
+      onWritten: (written) => this.#dropWrittenIntents(written),
     });
+    // Files a killed run moved or completed but could not list yet get their entries first.
+    // (Written at once: the record of the moves goes only once the manifest holds them.)
+    if (await recoverMoves(this.#out, this.#store))
+      await this.#store.flush().then(
+        () => removeMoves(this.#out),
+        () => {},
+      );
+    this.#journal = await recoverFinished(this.#out, this.#store);
+    for (const { hash } of this.#journal.recovered) {
+      const entry = this.#store.file(hash);
+      if (entry) this.#unwritten.set(hash, entry);
+    }
     this.#store.update({ lastRun: { startedAt: now, status: 'running' } });
     this.#emit({
       type: 'start',
@@ -137,6 +182,8 @@ class BackupRun {
     } catch (error) {
       this.#fatal ??= `the manifest could not be written: ${describeError(error)}`;
     }
+    // Empty once every completed file is in the written manifest (unfinished downloads keep theirs).
+    await removeInside(this.#out, JOURNAL_DIR, 'folder').catch(() => {});
     const summary = this.#summary(this.#fatal && status === 'complete' ? 'partial' : status);
     this.#emit({ type: 'summary', ...summary });
     return summary;
@@ -231,6 +278,14 @@ class BackupRun {
       (hash) => store.file(hash),
       (file) => this.#locate(file),
     );
+    // Partial downloads this run will not continue, and descriptions without their bytes.
+    const folders = [...oldFolders, ...tree.folders].map((folder) => folder.path);
+    await sweepPartials(
+      this.#out,
+      [FILES_DIR, ...folders, ...this.#journal.unfinished.map((file) => parentOf(file.path))],
+      plan.downloads.map((entry) => entry.path),
+    );
+    await dropIntents(this.#out, this.#journal.unfinished);
     this.#filesTotal = tree.files.length;
     this.#bytes.total = tree.files.reduce((sum, entry) => sum + entry.record.filesize, 0);
     this.#emit({
@@ -248,8 +303,17 @@ class BackupRun {
     await this.#markGone(plan);
     const unmoved = new Set<string>();
     const parked = await this.#park(plan.moves, unmoved);
+    // Once the second step has begun, a manifest path may hold another file's copy: the moves are
+    // written down first, and the manifest right after the last one (journal.ts, recoverMoves).
+    const moves = parked.map(({ entry, from }) => ({ hash: from.hash, path: entry.path }));
+    if (moves.length > 0) await writeMoves(this.#out, moves);
     await this.#makeFolders(tree.folders);
     await this.#unpark(parked, unmoved);
+    if (moves.length > 0)
+      await this.#store.flush().then(
+        () => removeMoves(this.#out),
+        () => {},
+      );
     const unchanged = plan.unchanged.filter((entry) => !unmoved.has(entry.record.hash));
     for (const entry of unchanged) this.#keep(entry);
     this.#counts.unchanged = unchanged.length;
@@ -261,19 +325,25 @@ class BackupRun {
     await this.#tidy(oldFolders, tree.folders);
   }
 
-  /** A file's local copy: at its manifest path, or parked in `.moving/` by an interrupted move. */
+  /**
+   * A file's local copy: parked in `.moving/` by an interrupted move, else at its manifest path.
+   * The parked copy first: only a move of this very file puts a copy there, while its manifest
+   * path may hold another file's copy moved in since (recoverMoves keeps the manifest right when
+   * the kill came after the first step).
+   */
   async #locate(file: ManifestFile): Promise<{ size: number; parked: boolean } | undefined> {
-    // A link is not a local copy (lstat): it is replaced by the download.
-    const here = await lstatInside(this.#out, file.path).catch(() => undefined);
-    if (here?.isFile()) return { size: here.size, parked: false };
     const parked = this.#parkingSpot(file.hash);
+    // A link is not a local copy (lstat): it is replaced by the download.
     const there = await lstatInside(this.#out, parked).catch(() => undefined);
-    if (!there?.isFile()) return undefined;
-    this.#staged.set(file.hash, parked);
-    return { size: there.size, parked: true };
+    if (there?.isFile()) {
+      this.#staged.set(file.hash, parked);
+      return { size: there.size, parked: true };
+    }
+    const here = await lstatInside(this.#out, file.path).catch(() => undefined);
+    return here?.isFile() ? { size: here.size, parked: false } : undefined;
   }
 
-  /** Where a moving copy waits, relative to the backup folder. */
+  /** Where a moving copy waits, relative to the backup folder (`parkingOf` is the same place, absolute). */
   #parkingSpot(hash: string): string {
     return `${STAGING_DIR}/${sha256Of(hash).slice(0, 32)}`;
   }
@@ -385,9 +455,12 @@ class BackupRun {
       // Real folders only: a link planted at `files/Documents` must not receive the hub's files.
       await makeFoldersInside(this.#out, parentOf(entry.path));
       // downloadToFile keeps an interrupted download in `.<name>.part` beside the target.
-      const partial = await statIfAny(join(dirname(target), `.${basename(target)}.part`));
+      const partial = await statIfAny(partialOf(target));
       tally.begin(entry.path, partial?.size ?? 0);
       let record = entry.record;
+      const before = await statIfAny(target);
+      let intended = intendedFile(entry, record);
+      await writeIntent(this.#out, intended, before);
       const result = await downloadToFile(this.#options.hub, entry.record.hash, target, {
         resume: true,
         signal: this.#signal,
@@ -395,13 +468,20 @@ class BackupRun {
         ...(this.#options.chunkConcurrency !== undefined && { concurrency: this.#options.chunkConcurrency }),
         onRecord: (seen) => {
           record = seen;
+          const seenFile = intendedFile(entry, seen);
+          if (JSON.stringify(seenFile) !== JSON.stringify(intended)) {
+            intended = seenFile;
+            rewriteIntentSync(this.#out, intended, before);
+          }
         },
         onProgress: ({ loaded }) => tally.loaded(entry.path, loaded),
       });
       const sha256 = await sha256File(target);
       if (this.#leftParked.has(entry.record.hash))
         await removeInside(this.#out, this.#parkingSpot(entry.record.hash), 'file');
-      this.#store.setFile(manifestEntry(entry, record, sha256, new Date().toISOString()));
+      const done = manifestEntry(entry, record, sha256, new Date().toISOString());
+      this.#store.setFile(done);
+      this.#unwritten.set(done.hash, done);
       const fetched = result.bytes - result.resumedBytes;
       this.#counts.downloaded++;
       this.#bytes.fetched += fetched;
@@ -429,6 +509,17 @@ class BackupRun {
     const stale = oldFolders.filter((folder) => !kept.has(folder.path)).map((folder) => folder.path);
     stale.sort((a, b) => b.split('/').length - a.split('/').length);
     for (const path of [...stale, STAGING_DIR]) await removeInside(this.#out, path, 'folder').catch(() => {});
+  }
+
+  /** Intents whose entries a manifest write now holds are done with. */
+  async #dropWrittenIntents(written: Manifest): Promise<void> {
+    // The written files are the very entry objects set (identity, not equal content).
+    const entries = new Set(written.files);
+    for (const [hash, entry] of this.#unwritten) {
+      if (!entries.has(entry)) continue;
+      this.#unwritten.delete(hash);
+      await removeIntent(this.#out, hash);
+    }
   }
 
   /**
@@ -464,4 +555,10 @@ class BackupRun {
       ...(this.#fatal !== undefined && status !== 'complete' && { error: this.#fatal }),
     };
   }
+}
+
+/** The manifest entry a download will make, but for its SHA-256 (journal.ts). */
+function intendedFile(entry: TreeEntry, record: Attach): IntendedFile {
+  const { sha256: _, savedAt: __, ...file } = manifestEntry(entry, record, '', '');
+  return file;
 }

@@ -15,8 +15,9 @@ import { runVerify, type VerifyEvent, type VerifySummary } from './verify.js';
 export const VERIFY_USAGE = `Usage: socialsite-sdk verify --out DIR [--concurrency N] [--json]
 
 Re-hashes a backup made by "socialsite-sdk backup" against its manifest.json and reports every
-difference: a file missing, changed (size or SHA-256), or extra in files/. The leftovers of an
-interrupted download (.<name>.part) are listed as partial, not as differences.
+difference: a file missing, changed (size or SHA-256), or extra in files/. What an interrupted
+backup leaves (.<name>.part, .<name>.part.json, temporary files of the manifest and the export) is
+listed as partial, not as a difference: the next backup continues or removes it.
 
   --out DIR          the backup folder (required)
   --concurrency N    files hashed at once (default: 4)
@@ -93,7 +94,9 @@ function verifyDisplay(mode: OutputMode, write: (text: string) => void, columns:
       case 'extra':
         return print(`EXTRA   ${event.path} (not in the manifest)`);
       case 'partial':
-        return print(`partial ${event.path} (an interrupted download: the next backup continues it)`);
+        return print(
+          `partial ${event.path} (left by an interrupted backup: the next backup continues or removes it)`,
+        );
       case 'summary':
         live?.clear();
         for (const line of summaryLines(event)) write(`${line}\n`);
@@ -110,6 +113,6 @@ function summaryLines(summary: VerifySummary): string[] {
   return [
     headline,
     `  ${formatBytes(summary.bytes)} hashed in ${formatElapsed(summary.durationMs)}` +
-      (summary.partial ? `; ${summary.partial} partial download files` : ''),
+      (summary.partial ? `; ${summary.partial} files left by an interrupted backup` : ''),
   ];
 }

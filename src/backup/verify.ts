@@ -2,15 +2,17 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { lstatInside } from '../node/index.js';
-import { describeError, sha256File } from './fs-utils.js';
-import { FILES_DIR, localPath } from './layout.js';
+import { describeError, isAtomicLeftover, sha256File } from './fs-utils.js';
+import { compareText, FILES_DIR, localPath } from './layout.js';
 import { readManifest } from './manifest.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 import { forEachLimited } from './pool.js';
 
 /**
  * What `verify` reports: each difference as found (`missing`, `changed`, `extra`), `partial` for
- * the leftovers of an interrupted download (not a difference), `progress`, and last `summary`.
+ * what an interrupted backup left (partial downloads and their descriptions in `files/`, temporary
+ * files of the manifest's and the export's atomic writes): not a difference, as the manifest's files
+ * are intact and the next backup continues or removes them; then `progress`, and last `summary`.
  */
 export type VerifyEvent =
   | { type: 'start'; out: string; files: number }
@@ -96,6 +98,11 @@ export async function runVerify(options: VerifyOptions): Promise<VerifySummary> 
       const partial = PARTIAL.test(path.slice(path.lastIndexOf('/') + 1));
       counts[partial ? 'partial' : 'extra']++;
       emit({ type: partial ? 'partial' : 'extra', path });
+    }
+    // A killed atomic write's copy of the export holds the channel's private key: worth a line.
+    for (const name of (await readdir(out)).filter(isAtomicLeftover).sort(compareText)) {
+      counts.partial++;
+      emit({ type: 'partial', path: name });
     }
   }
   const differences = counts.missing + counts.changed + counts.extra;
