@@ -1,4 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { lstatInside, removeInside } from '../node/index.js';
 import { localPath } from './layout.js';
 
 /** `.<name>.part` and `.<name>.part.json`: an unfinished download of `<name>` (layout.ts `partialOf`). */
@@ -17,9 +18,11 @@ export async function sweepPartials(out: string, folders: string[], downloads: s
   for (const folder of new Set(folders)) {
     let names: string[];
     try {
+      // A real folder only: a link planted at `files/Documents` must not have its target swept.
+      if (!(await lstatInside(out, folder))?.isDirectory()) continue;
       names = await readdir(localPath(out, folder));
     } catch {
-      continue; // not there (yet): nothing to sweep
+      continue; // not there (yet), or not a real folder: nothing to sweep
     }
     const present = new Set(names);
     for (const name of names) {
@@ -28,8 +31,9 @@ export async function sweepPartials(out: string, folders: string[], downloads: s
       const described = match[2] !== undefined;
       const orphan = described && !present.has(name.slice(0, -'.json'.length));
       if (!orphan && continued.has(`${folder}/${match[1]}`)) continue;
-      await rm(localPath(out, `${folder}/${name}`), { force: true });
-      removed.push(`${folder}/${name}`);
+      // A link, FIFO or hard link is unlinked itself (never what it points to); a folder is left.
+      const gone = await removeInside(out, `${folder}/${name}`, 'file').catch(() => false);
+      if (gone) removed.push(`${folder}/${name}`);
     }
   }
   return removed;

@@ -52,7 +52,9 @@ export const TRAP_PLACES: readonly TrapPlace[] = [
 /**
  * What becomes of the trap, and the exit code: `left` (refused, or failed on, and left exactly as
  * found), `replaced` (a regular file renamed over it: a rename replaces a link, never writes
- * through it), `removed` (a stale lock: the link or FIFO itself is deleted, not what it points to).
+ * through it), `removed` (an orphan `.part.json`, or a lock folder with no owner: the link, FIFO or
+ * name itself is deleted, never what it points to). A `.lock` the backup cannot read as its own is
+ * left, and the run refused with the lock message (exit 1).
  */
 export interface TrapOutcome {
   trap: 'left' | 'replaced' | 'removed';
@@ -68,30 +70,30 @@ const removed: TrapOutcome = { trap: 'removed', exit: 0 };
 export const TRAP_OUTCOMES: Record<TrapKind, Record<TrapPlace['id'], TrapOutcome | undefined>> = {
   'symlink to a file': {
     part: left3,
-    sidecar: left3,
+    sidecar: removed,
     file: replaced,
     folder: left3,
     manifest: left1,
     export: replaced,
-    lock: removed,
+    lock: left1,
   },
   'symlink to a folder': {
     part: left3,
-    sidecar: left3,
+    sidecar: removed,
     file: replaced,
     folder: left3,
     manifest: left1,
     export: replaced,
-    lock: removed,
+    lock: left1,
   },
   FIFO: {
     part: left3,
-    sidecar: left3,
+    sidecar: removed,
     file: replaced,
     folder: left3,
     manifest: left1,
     export: replaced,
-    lock: removed,
+    lock: left1,
   },
   folder: {
     part: left3,
@@ -100,16 +102,16 @@ export const TRAP_OUTCOMES: Record<TrapKind, Record<TrapPlace['id'], TrapOutcome
     folder: undefined,
     manifest: left1,
     export: left3,
-    lock: left1,
+    lock: removed,
   },
   'hard link': {
     part: left3,
-    sidecar: left3,
+    sidecar: removed,
     file: replaced,
     folder: left3,
     manifest: left1,
     export: replaced,
-    lock: removed,
+    lock: left1,
   },
 };
 
