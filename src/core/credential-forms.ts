@@ -10,6 +10,19 @@ import { type DecodedView, sourceRange } from './decoded-view.js';
 /** `Bearer …` / `Basic …` (a form-encoded `+` for the space too), a signature's `signature="…"`. */
 const AUTHORIZATION_VALUES = /\b(?:(Bearer|Basic)(\s+|\+)[A-Za-z0-9._~+/=-]{8,}|(signature=")[^"]*")/gi;
 
+/**
+ * Whether any finder below can find anything, from the decoded and canonical texts alone (no map):
+ * most texts hold nothing, and pay only this.
+ */
+export function mayHoldCredentialForm(decoded: string, canonical: string): boolean {
+  AUTHORIZATION_VALUES.lastIndex = 0;
+  return (
+    AUTHORIZATION_VALUES.test(decoded) ||
+    (decoded.includes('@') && decoded.includes('://')) ||
+    canonical.includes('-----BEGIN')
+  );
+}
+
 /** In the decoded view, with its whitespace: an `Authorization` value a server or proxy echoes. */
 export function findAuthorizationValues(view: DecodedView, ranges: number[], offset: number): void {
   const { text } = view;

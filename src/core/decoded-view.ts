@@ -16,20 +16,45 @@ export interface DecodedView {
  */
 const MAX_PASSES = 8;
 
-/** Where a decoding pass has anything to do: JSON/JS escapes, percent escapes, HTML entities. */
-const ESCAPE = /[\\%&]/;
+/**
+ * The escapes a pass decodes: JSON and JavaScript (`\uXXXX` in any letter case, `\xHH`, `\/`,
+ * `\n`...), runs of percent escapes (UTF-8 sequences, else one Latin-1 byte each), HTML entities
+ * (decimal, hex, the named ones for ASCII punctuation). No quantifier overlaps another: linear.
+ */
+const TOKEN =
+  /\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|["'\\/bfnrt])|(?:%[0-9a-fA-F]{2})+|&(?:#(?:[xX][0-9a-fA-F]{1,12}|[0-9]{1,12});?|[A-Za-z]{1,8};)/g;
 
 /** What the secrets are compared without: whitespace (PEM and base64 line breaks) and `+` (form-encoded spaces). */
-const DROPPED = /[\s+]/;
+const DROPPED = /[\s+]+/g;
 
 /**
- * The text with every escape decoded until nothing changes (bounded): JSON and JavaScript escapes
- * (`\uXXXX` in any letter case, `\/`, `\n`, `\xHH`), percent escapes (UTF-8 sequences, else one
- * Latin-1 byte), HTML entities (decimal, hex, the named ones for ASCII punctuation).
+ * The decoded text alone (see `decodedView`), through the engine's own `replace`: what every call
+ * pays, the map being built only when this text holds something to hide.
  */
+export function decodedText(source: string): string {
+  let text = source;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const next = text.replace(TOKEN, decodeToken);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/** `decodedText` without whitespace and `+`: where the secrets are compared. */
+export function canonicalText(source: string): string {
+  return withoutDropped(decodedText(source));
+}
+
+/** A decoded text without whitespace and `+`. */
+export function withoutDropped(decoded: string): string {
+  return decoded.replace(DROPPED, '');
+}
+
+/** The same text as `decodedText`, with the map back to `source`. */
 export function decodedView(source: string): DecodedView {
   let view: DecodedView = { text: source, start: undefined, end: undefined };
-  for (let pass = 0; pass < MAX_PASSES && ESCAPE.test(view.text); pass++) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = decodeOnce(view);
     if (next === undefined) break;
     view = next;
@@ -37,32 +62,25 @@ export function decodedView(source: string): DecodedView {
   return view;
 }
 
-/** The view without whitespace and `+`, where secrets are compared. */
+/** The view without whitespace and `+` (the text of `canonicalText`), with its map. */
 export function canonicalView(view: DecodedView): DecodedView {
   const { text } = view;
+  DROPPED.lastIndex = 0;
   if (!DROPPED.test(text)) return view;
   const start = new Int32Array(text.length);
   const end = new Int32Array(text.length);
-  const kept: string[] = [];
   let length = 0;
-  let runStart = 0;
   for (let index = 0; index < text.length; index++) {
-    if (!isDropped(text.charCodeAt(index))) {
-      start[length] = view.start ? view.start[index]! : index;
-      end[length] = view.end ? view.end[index]! : index + 1;
-      length++;
-      continue;
-    }
-    if (runStart < index) kept.push(text.slice(runStart, index));
-    runStart = index + 1;
+    if (isDropped(text.charCodeAt(index))) continue;
+    start[length] = view.start ? view.start[index]! : index;
+    end[length] = view.end ? view.end[index]! : index + 1;
+    length++;
   }
-  if (runStart < text.length) kept.push(text.slice(runStart));
-  return { text: kept.join(''), start: start.subarray(0, length), end: end.subarray(0, length) };
-}
-
-/** A secret as the redactor compares it: decoded, then without whitespace and `+`. */
-export function canonicalText(text: string): string {
-  return canonicalView(decodedView(text)).text;
+  return {
+    text: text.replace(DROPPED, ''),
+    start: start.subarray(0, length),
+    end: end.subarray(0, length),
+  };
 }
 
 /** The source range `[from, to)` that view characters `first` to `last` (inclusive) came from. */
@@ -70,6 +88,7 @@ export function sourceRange(view: DecodedView, first: number, last: number): [nu
   return [view.start ? view.start[first]! : first, view.end ? view.end[last]! : last + 1];
 }
 
+/** Exactly the characters of `\s` and `+`. */
 function isDropped(code: number): boolean {
   return (
     code === 0x2b ||
@@ -87,7 +106,40 @@ function isDropped(code: number): boolean {
   );
 }
 
-/** One decoding pass, or `undefined` when there was nothing to decode. */
+/** One piece of a token: `length` source characters standing for `units` (the same ones when not an escape). */
+interface Piece {
+  length: number;
+  units: readonly number[];
+  decoded: boolean;
+}
+
+function decodeToken(token: string): string {
+  let text = '';
+  for (const piece of pieces(token)) text += String.fromCharCode(...piece.units);
+  return text;
+}
+
+/** A token as consecutive pieces: one, or one per character of a percent-escaped run. */
+function pieces(token: string): Piece[] {
+  const first = token.charCodeAt(0);
+  if (first === 0x25) {
+    const found: Piece[] = [];
+    for (let at = 0; at < token.length; ) {
+      const piece = percentEscape(token, at);
+      found.push(piece);
+      at += piece.length;
+    }
+    return found;
+  }
+  const units = first === 0x5c ? backslashEscape(token) : htmlEntity(token);
+  return [
+    units === undefined
+      ? { length: token.length, units: Array.from(token, (char) => char.charCodeAt(0)), decoded: false }
+      : { length: token.length, units, decoded: true },
+  ];
+}
+
+/** One decoding pass with its map, or `undefined` when there was nothing to decode. */
 function decodeOnce(view: DecodedView): DecodedView | undefined {
   const { text } = view;
   const codes = new Uint16Array(text.length);
@@ -95,44 +147,39 @@ function decodeOnce(view: DecodedView): DecodedView | undefined {
   const end = new Int32Array(text.length);
   let length = 0;
   let changed = false;
-  for (let index = 0; index < text.length; ) {
-    const code = text.charCodeAt(index);
-    const token = code === 0x5c || code === 0x25 || code === 0x26 ? escapeAt(text, index) : undefined;
-    if (token === undefined) {
-      codes[length] = code;
+  const copy = (from: number, to: number) => {
+    for (let index = from; index < to; index++) {
+      codes[length] = text.charCodeAt(index);
       start[length] = view.start ? view.start[index]! : index;
       end[length] = view.end ? view.end[index]! : index + 1;
       length++;
-      index++;
-      continue;
     }
-    const from = view.start ? view.start[index]! : index;
-    const to = view.end ? view.end[index + token.length - 1]! : index + token.length;
-    for (const unit of token.units) {
-      codes[length] = unit;
-      start[length] = from;
-      end[length] = to;
-      length++;
+  };
+  let copied = 0;
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+    copy(copied, match.index);
+    let at = match.index;
+    for (const piece of pieces(match[0])) {
+      if (!piece.decoded) copy(at, at + piece.length);
+      else {
+        const from = view.start ? view.start[at]! : at;
+        const to = view.end ? view.end[at + piece.length - 1]! : at + piece.length;
+        for (const unit of piece.units) {
+          codes[length] = unit;
+          start[length] = from;
+          end[length] = to;
+          length++;
+        }
+        changed = true;
+      }
+      at += piece.length;
     }
-    changed = true;
-    index += token.length;
+    copied = at;
   }
   if (!changed) return undefined;
+  copy(copied, text.length);
   return { text: fromCodes(codes, length), start: start.subarray(0, length), end: end.subarray(0, length) };
-}
-
-interface Escape {
-  /** Source characters taken. */
-  length: number;
-  /** UTF-16 code units it stands for (never more than `length`). */
-  units: number[];
-}
-
-function escapeAt(text: string, index: number): Escape | undefined {
-  const code = text.charCodeAt(index);
-  if (code === 0x5c) return backslashEscape(text, index);
-  if (code === 0x25) return percentEscape(text, index);
-  return htmlEntity(text, index);
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
@@ -147,25 +194,17 @@ const SIMPLE_ESCAPES: Record<string, number> = {
   t: 0x09,
 };
 
-function backslashEscape(text: string, index: number): Escape | undefined {
-  const next = text[index + 1];
-  if (next === 'u') {
-    const value = hexValue(text, index + 2, 4);
-    return value === undefined ? undefined : { length: 6, units: [value] };
-  }
-  if (next === 'x') {
-    const value = hexValue(text, index + 2, 2);
-    return value === undefined ? undefined : { length: 4, units: [value] };
-  }
-  const simple = next === undefined ? undefined : SIMPLE_ESCAPES[next];
-  return simple === undefined ? undefined : { length: 2, units: [simple] };
+function backslashEscape(token: string): number[] | undefined {
+  const next = token[1]!;
+  if (next === 'u' || next === 'x') return [Number.parseInt(token.slice(2), 16)];
+  const simple = SIMPLE_ESCAPES[next];
+  return simple === undefined ? undefined : [simple];
 }
 
 /** `%XX`, a whole UTF-8 sequence of them when they form one, else the byte as Latin-1. */
-function percentEscape(text: string, index: number): Escape | undefined {
-  const lead = hexValue(text, index + 1, 2);
-  if (lead === undefined) return undefined;
-  const size = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 && lead < 0xe0 ? 2 : 1;
+function percentEscape(text: string, index: number): Piece {
+  const lead = hexValue(text, index + 1, 2)!;
+  const size = lead >= 0xf0 ? (lead <= 0xf4 ? 4 : 1) : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
   if (size > 1) {
     let point = lead & (0xff >> (size + 1));
     for (let byte = 1; byte < size && point !== -1; byte++) {
@@ -173,9 +212,10 @@ function percentEscape(text: string, index: number): Escape | undefined {
       const next = text.charCodeAt(at) === 0x25 ? hexValue(text, at + 1, 2) : undefined;
       point = next !== undefined && next >= 0x80 && next < 0xc0 ? (point << 6) | (next & 0x3f) : -1;
     }
-    if (point > 0x7f && point <= 0x10ffff) return { length: size * 3, units: codeUnits(point) };
+    if (point > 0x7f && point <= 0x10ffff)
+      return { length: size * 3, units: codeUnits(point), decoded: true };
   }
-  return { length: 3, units: [lead] };
+  return { length: 3, units: [lead], decoded: true };
 }
 
 /** The named entities PHP's `htmlspecialchars`/`htmlentities` write for ASCII, and `&nbsp;`. */
@@ -218,30 +258,16 @@ const NAMED_ENTITIES: Record<string, number> = {
   Tab: 0x09,
 };
 
-/** At most this many digits in a numeric entity (`&#x0000002B;` is still a `+`), so a scan stays bounded. */
-const MAX_ENTITY_DIGITS = 12;
-
-function htmlEntity(text: string, index: number): Escape | undefined {
-  if (text.charCodeAt(index + 1) === 0x23) {
-    const hex = text[index + 2] === 'x' || text[index + 2] === 'X';
-    const digitsAt = index + (hex ? 3 : 2);
-    let at = digitsAt;
-    let point = 0;
-    while (at - digitsAt < MAX_ENTITY_DIGITS) {
-      const digit = hex ? hexDigit(text.charCodeAt(at)) : decimalDigit(text.charCodeAt(at));
-      if (digit === -1) break;
-      point = point * (hex ? 16 : 10) + digit;
-      at++;
-    }
-    if (at === digitsAt || point > 0x10ffff) return undefined;
-    if (text.charCodeAt(at) === 0x3b) at++;
-    return { length: at - index, units: codeUnits(point) };
+/** A numeric entity (its digits bounded by `TOKEN`) or a named one from the list. */
+function htmlEntity(token: string): number[] | undefined {
+  if (token[1] !== '#') {
+    const value = NAMED_ENTITIES[token.slice(1, -1)];
+    return value === undefined ? undefined : [value];
   }
-  let at = index + 1;
-  while (at - index <= 8 && isLetter(text.charCodeAt(at))) at++;
-  if (text.charCodeAt(at) !== 0x3b) return undefined;
-  const value = NAMED_ENTITIES[text.slice(index + 1, at)];
-  return value === undefined ? undefined : { length: at + 1 - index, units: [value] };
+  const hex = token[2] === 'x' || token[2] === 'X';
+  const digits = token.slice(hex ? 3 : 2, token.endsWith(';') ? -1 : undefined);
+  const point = Number.parseInt(digits, hex ? 16 : 10);
+  return point <= 0x10ffff ? codeUnits(point) : undefined;
 }
 
 function codeUnits(point: number): number[] {
@@ -265,15 +291,6 @@ function hexDigit(code: number): number {
   const lower = code | 0x20;
   if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
   return -1;
-}
-
-function decimalDigit(code: number): number {
-  return code >= 0x30 && code <= 0x39 ? code - 0x30 : -1;
-}
-
-function isLetter(code: number): boolean {
-  const lower = code | 0x20;
-  return lower >= 0x61 && lower <= 0x7a;
 }
 
 /** In slices: `String.fromCharCode(...codes)` of a large array would overflow the stack. */

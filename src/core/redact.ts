@@ -3,8 +3,16 @@ import {
   findPrivateKeyBlocks,
   findText,
   findUserinfoPasswords,
+  mayHoldCredentialForm,
 } from './credential-forms.js';
-import { canonicalText, canonicalView, type DecodedView, decodedView } from './decoded-view.js';
+import {
+  canonicalText,
+  canonicalView,
+  type DecodedView,
+  decodedText,
+  decodedView,
+  withoutDropped,
+} from './decoded-view.js';
 
 /** What replaces a secret wherever it would otherwise appear. */
 export const REDACTED = '[REDACTED]';
@@ -81,7 +89,8 @@ export class Redactor {
    */
   add(...secrets: readonly (string | undefined)[]): void {
     for (const secret of secrets) {
-      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.#given.has(secret)) continue;
+      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.#given.has(secret))
+        continue;
       this.#given.add(secret);
       let canonical = '';
       try {
@@ -113,14 +122,20 @@ export class Redactor {
   }
 
   #find(source: string, ranges: number[], offset: number): void {
+    const plain: DecodedView = { text: source, start: undefined, end: undefined };
+    for (const secret of this.#exact) findText(plain, secret, ranges, offset);
+    // First without the maps back to the source (the engine's own `replace` and `indexOf`): only a
+    // text that holds something to hide pays for them.
+    const decodedTextOnly = decodedText(source);
+    const canonicalTextOnly = withoutDropped(decodedTextOnly);
+    const holdsSecret = this.#canonical.some((secret) => canonicalTextOnly.includes(secret));
+    if (!holdsSecret && !mayHoldCredentialForm(decodedTextOnly, canonicalTextOnly)) return;
     const decoded = decodedView(source);
     findAuthorizationValues(decoded, ranges, offset);
     findUserinfoPasswords(decoded, ranges, offset);
     const canonical = canonicalView(decoded);
     findPrivateKeyBlocks(canonical, ranges, offset);
     for (const secret of this.#canonical) findText(canonical, secret, ranges, offset);
-    const plain: DecodedView = { text: source, start: undefined, end: undefined };
-    for (const secret of this.#exact) findText(plain, secret, ranges, offset);
   }
 
   /**
