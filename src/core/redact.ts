@@ -211,7 +211,7 @@ export class Redactor {
    */
   error<E extends Error>(error: E): E {
     try {
-      this.#scrub(error, 0);
+      this.#scrub(error, new Set());
     } catch {
       try {
         error.message = UNCHECKED;
@@ -221,7 +221,8 @@ export class Redactor {
     return error;
   }
 
-  #scrub(error: Error, depth: number): void {
+  #scrub(error: Error, seen: Set<Error>): void {
+    seen.add(error);
     const message = this.text(error.message);
     if (message !== error.message) define(error, 'message', message);
     if (typeof error.stack === 'string') {
@@ -231,14 +232,14 @@ export class Redactor {
     const fields = error as unknown as Record<string, unknown>;
     for (const [name, field] of Object.entries(error)) fields[name] = this.value(field);
     const cause = (error as { cause?: unknown }).cause;
-    if (cause === undefined) return;
-    if (cause instanceof Error && depth < MAX_CAUSE_DEPTH) this.#scrub(cause, depth + 1);
-    else if (!(cause instanceof Error)) define(error, 'cause', this.value(cause));
+    if (cause === undefined || (cause instanceof Error && seen.has(cause))) return;
+    if (!(cause instanceof Error)) define(error, 'cause', this.value(cause));
+    else if (seen.size < MAX_CAUSE_DEPTH) this.#scrub(cause, seen);
     else define(error, 'cause', UNCHECKED);
   }
 }
 
-/** How deep a `cause` chain is followed; deeper causes are replaced (a chain may even be a cycle). */
+/** How deep a `cause` chain is followed; deeper causes are replaced. */
 const MAX_CAUSE_DEPTH = 8;
 
 /** An own, non-enumerable property (as `message`, `stack` and `cause` are): also over a getter (DOMException). */
