@@ -27,12 +27,18 @@ const PHP_HEX_FLAGS: Record<string, string> = {
   '"': '\\u0022',
 };
 
+function chunks(text: string, size: number): string[] {
+  return Array.from({ length: Math.ceil(text.length / size) }, (_, index) =>
+    text.slice(index * size, (index + 1) * size),
+  );
+}
+
 /** Whitespace layouts: where a server puts line breaks or spaces into a value (PEM, MIME base64). Applied first. */
 export const LAYOUTS: Record<string, Encoder> = {
   'as is': (text) => text,
-  'lines of 64 (PEM)': (text) => text.match(/[^]{1,64}/g)?.join('\n') ?? text,
-  'lines of 76, CRLF (MIME)': (text) => text.match(/[^]{1,76}/g)?.join('\r\n') ?? text,
-  'a space every 4': (text) => text.match(/[^]{1,4}/g)?.join(' ') ?? text,
+  'lines of 64 (PEM)': (text) => chunks(text, 64).join('\n'),
+  'lines of 76, CRLF (MIME)': (text) => chunks(text, 76).join('\r\n'),
+  'a space every 4': (text) => chunks(text, 4).join(' '),
 };
 
 /** Escapes, composable in any order after a layout. */
@@ -54,7 +60,7 @@ export const ESCAPES: Record<string, Encoder> = {
   'HTML named entities': (text) => text.replace(/[+/=:&<>"]/g, (char) => `&${NAMED[char]};`),
   encodeURIComponent: encodeURIComponent,
   'percent, lower hex': (text) =>
-    encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
   'percent, every byte': (text) =>
     Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join(''),
   'form-encoded': (text) => new URLSearchParams({ s: text }).toString().slice(2),
