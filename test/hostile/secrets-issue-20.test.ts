@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   AppClient,
@@ -8,6 +8,7 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { useLoopbackServer } from '../support/loopback.js';
+import { compose, leakMarkers } from '../support/secret-encoders.js';
 import { PKCS1_PEM, PKCS8_PEM, recordingOptions } from './support/secret-kinds.js';
 
 /*
@@ -214,5 +215,32 @@ describe('a same-origin redirect whose Location carries user:password@', () => {
     const shown = recording.shown(failure);
     expect(shown).not.toContain(encodeURIComponent(PASSWORD));
     expect(shown).not.toContain('Glockenspiel');
+  });
+});
+
+describe('SOCIALSITE_LOG=debug', () => {
+  it('the console never shows a secret echoed with every character \\u-escaped', async () => {
+    const password = 'Pw+Fjord/Glockenspiel=Yurt:3=';
+    const encoder = compose('as is', ['\\u every character, upper hex']);
+    const base = await server.serve((_, response) => {
+      response.writeHead(500, { 'Content-Type': 'text/html' }).end(`login ${encoder(password)} failed`);
+    });
+    vi.stubEnv('SOCIALSITE_LOG', 'debug');
+    const lines: string[] = [];
+    const spies = (['error', 'warn', 'info', 'debug', 'log'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      }),
+    );
+    try {
+      const hub = new NativeClient({ baseUrl: base, username: 'alice', password, retry: 0 });
+      await expect(hub.groups.list()).rejects.toBeInstanceOf(ApiError);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const printed = lines.join('\n');
+    expect(printed).toContain('[REDACTED]');
+    for (const marker of leakMarkers(encoder, password)) expect(printed).not.toContain(marker);
   });
 });
