@@ -71,7 +71,7 @@ export function canonicalView(view: DecodedView): DecodedView {
   const end = new Int32Array(text.length);
   let length = 0;
   for (let index = 0; index < text.length; index++) {
-    if (isDropped(text.charCodeAt(index))) continue;
+    if (DROPPED_CHARACTER.test(text[index]!)) continue;
     start[length] = view.start ? view.start[index]! : index;
     end[length] = view.end ? view.end[index]! : index + 1;
     length++;
@@ -88,72 +88,52 @@ export function sourceRange(view: DecodedView, first: number, last: number): [nu
   return [view.start ? view.start[first]! : first, view.end ? view.end[last]! : last + 1];
 }
 
-/** Exactly the characters of `\s` and `+`. */
-function isDropped(code: number): boolean {
-  return (
-    code === 0x2b ||
-    code === 0x20 ||
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0xa0 ||
-    code === 0xfeff ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x1680 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
-}
+/** One character of what `DROPPED` removes. */
+const DROPPED_CHARACTER = /[\s+]/;
 
-/** One piece of a token: `length` source characters standing for `units` (the same ones when not an escape). */
+/** One piece of a token: `length` source characters standing for `text` (decoded, or as it was). */
 interface Piece {
   length: number;
-  units: readonly number[];
+  text: string;
   decoded: boolean;
 }
 
 function decodeToken(token: string): string {
-  let text = '';
-  for (const piece of pieces(token)) text += String.fromCharCode(...piece.units);
-  return text;
+  return pieces(token)
+    .map((piece) => piece.text)
+    .join('');
 }
 
 /** A token as consecutive pieces: one, or one per character of a percent-escaped run. */
 function pieces(token: string): Piece[] {
-  const first = token.charCodeAt(0);
-  if (first === 0x25) {
+  if (token[0] === '%') {
     const found: Piece[] = [];
-    for (let at = 0; at < token.length; ) {
-      const piece = percentEscape(token, at);
-      found.push(piece);
-      at += piece.length;
-    }
+    for (let at = 0; at < token.length; at += found.at(-1)!.length) found.push(percentEscape(token, at));
     return found;
   }
-  const units = first === 0x5c ? backslashEscape(token) : htmlEntity(token);
-  return [
-    units === undefined
-      ? { length: token.length, units: Array.from(token, (char) => char.charCodeAt(0)), decoded: false }
-      : { length: token.length, units, decoded: true },
-  ];
+  const decoded = token[0] === '\\' ? backslashEscape(token) : htmlEntity(token);
+  return [{ length: token.length, text: decoded ?? token, decoded: decoded !== undefined }];
 }
 
 /** One decoding pass with its map, or `undefined` when there was nothing to decode. */
 function decodeOnce(view: DecodedView): DecodedView | undefined {
   const { text } = view;
-  const codes = new Uint16Array(text.length);
+  const parts: string[] = [];
   const start = new Int32Array(text.length);
   const end = new Int32Array(text.length);
   let length = 0;
   let changed = false;
-  const copy = (from: number, to: number) => {
-    for (let index = from; index < to; index++) {
-      codes[length] = text.charCodeAt(index);
-      start[length] = view.start ? view.start[index]! : index;
-      end[length] = view.end ? view.end[index]! : index + 1;
+  const map = (from: number, to: number, count: number) => {
+    for (let index = 0; index < count; index++) {
+      start[length] = from;
+      end[length] = to;
       length++;
     }
+  };
+  const copy = (from: number, to: number) => {
+    parts.push(text.slice(from, to));
+    for (let index = from; index < to; index++)
+      map(view.start ? view.start[index]! : index, view.end ? view.end[index]! : index + 1, 1);
   };
   let copied = 0;
   TOKEN.lastIndex = 0;
@@ -163,14 +143,9 @@ function decodeOnce(view: DecodedView): DecodedView | undefined {
     for (const piece of pieces(match[0])) {
       if (!piece.decoded) copy(at, at + piece.length);
       else {
-        const from = view.start ? view.start[at]! : at;
-        const to = view.end ? view.end[at + piece.length - 1]! : at + piece.length;
-        for (const unit of piece.units) {
-          codes[length] = unit;
-          start[length] = from;
-          end[length] = to;
-          length++;
-        }
+        parts.push(piece.text);
+        const last = at + piece.length - 1;
+        map(view.start ? view.start[at]! : at, view.end ? view.end[last]! : last + 1, piece.text.length);
         changed = true;
       }
       at += piece.length;
@@ -179,125 +154,49 @@ function decodeOnce(view: DecodedView): DecodedView | undefined {
   }
   if (!changed) return undefined;
   copy(copied, text.length);
-  return { text: fromCodes(codes, length), start: start.subarray(0, length), end: end.subarray(0, length) };
+  return { text: parts.join(''), start: start.subarray(0, length), end: end.subarray(0, length) };
 }
 
-const SIMPLE_ESCAPES: Record<string, number> = {
-  '"': 0x22,
-  "'": 0x27,
-  '\\': 0x5c,
-  '/': 0x2f,
-  b: 0x08,
-  f: 0x0c,
-  n: 0x0a,
-  r: 0x0d,
-  t: 0x09,
-};
+/** JSON's and JavaScript's one-character escapes: the character after the backslash, what it stands for. */
+const SIMPLE_ESCAPES = '""\'\'\\\\//b\bf\fn\nr\rt\t';
 
-function backslashEscape(token: string): number[] | undefined {
+function backslashEscape(token: string): string | undefined {
   const next = token[1]!;
-  if (next === 'u' || next === 'x') return [Number.parseInt(token.slice(2), 16)];
-  const simple = SIMPLE_ESCAPES[next];
-  return simple === undefined ? undefined : [simple];
+  if (next === 'u' || next === 'x') return String.fromCharCode(Number.parseInt(token.slice(2), 16));
+  for (let at = 0; at < SIMPLE_ESCAPES.length; at += 2)
+    if (SIMPLE_ESCAPES[at] === next) return SIMPLE_ESCAPES[at + 1];
+  return undefined;
 }
 
 /** `%XX`, a whole UTF-8 sequence of them when they form one, else the byte as Latin-1. */
-function percentEscape(text: string, index: number): Piece {
-  const lead = hexValue(text, index + 1, 2)!;
-  const size = lead >= 0xf0 ? (lead <= 0xf4 ? 4 : 1) : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+function percentEscape(token: string, at: number): Piece {
+  const lead = Number.parseInt(token.slice(at + 1, at + 3), 16);
+  const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   if (size > 1) {
-    let point = lead & (0xff >> (size + 1));
-    for (let byte = 1; byte < size && point !== -1; byte++) {
-      const at = index + byte * 3;
-      const next = text.charCodeAt(at) === 0x25 ? hexValue(text, at + 1, 2) : undefined;
-      point = next !== undefined && next >= 0x80 && next < 0xc0 ? (point << 6) | (next & 0x3f) : -1;
-    }
-    if (point > 0x7f && point <= 0x10ffff)
-      return { length: size * 3, units: codeUnits(point), decoded: true };
+    try {
+      return { length: size * 3, text: decodeURIComponent(token.slice(at, at + size * 3)), decoded: true };
+    } catch {}
   }
-  return { length: 3, units: [lead], decoded: true };
+  return { length: 3, text: String.fromCharCode(lead), decoded: true };
 }
 
-/** The named entities PHP's `htmlspecialchars`/`htmlentities` write for ASCII, and `&nbsp;`. */
-const NAMED_ENTITIES: Record<string, number> = {
-  amp: 0x26,
-  lt: 0x3c,
-  gt: 0x3e,
-  quot: 0x22,
-  apos: 0x27,
-  nbsp: 0xa0,
-  plus: 0x2b,
-  sol: 0x2f,
-  equals: 0x3d,
-  colon: 0x3a,
-  percnt: 0x25,
-  num: 0x23,
-  excl: 0x21,
-  quest: 0x3f,
-  lpar: 0x28,
-  rpar: 0x29,
-  comma: 0x2c,
-  period: 0x2e,
-  semi: 0x3b,
-  lowbar: 0x5f,
-  dollar: 0x24,
-  ast: 0x2a,
-  commat: 0x40,
-  lsqb: 0x5b,
-  rsqb: 0x5d,
-  lcub: 0x7b,
-  rcub: 0x7d,
-  bsol: 0x5c,
-  Hat: 0x5e,
-  grave: 0x60,
-  verbar: 0x7c,
-  tilde: 0x7e,
-  hyphen: 0x2d,
-  dash: 0x2d,
-  NewLine: 0x0a,
-  Tab: 0x09,
-};
+/**
+ * The named entities `htmlspecialchars`, `htmlentities` and HTML5 write for ASCII punctuation, and
+ * `&nbsp;`: name, then the character.
+ */
+const NAMED_ENTITIES =
+  'amp& lt< gt> quot" apos\' nbsp\u00a0 plus+ sol/ equals= colon: percnt% num# excl! quest? lpar( rpar) comma, period. semi; lowbar_ dollar$ ast* commat@ lsqb[ rsqb] lcub{ rcub} bsol\\ Hat^ grave` verbar| tilde~ hyphen- dash- NewLine\n Tab\t';
 
 /** A numeric entity (its digits bounded by `TOKEN`) or a named one from the list. */
-function htmlEntity(token: string): number[] | undefined {
+function htmlEntity(token: string): string | undefined {
   if (token[1] !== '#') {
-    const value = NAMED_ENTITIES[token.slice(1, -1)];
-    return value === undefined ? undefined : [value];
+    const name = token.slice(1, -1);
+    const found = ` ${NAMED_ENTITIES}`.indexOf(` ${name}`);
+    const value = found === -1 ? undefined : NAMED_ENTITIES[found + name.length];
+    // `found` must end the name there (`&amp;` is not `&ampx;`): the next character is the value.
+    return value !== undefined && !/[A-Za-z]/.test(value) && value !== ' ' ? value : undefined;
   }
   const hex = token[2] === 'x' || token[2] === 'X';
-  const digits = token.slice(hex ? 3 : 2, token.endsWith(';') ? -1 : undefined);
-  const point = Number.parseInt(digits, hex ? 16 : 10);
-  return point <= 0x10ffff ? codeUnits(point) : undefined;
-}
-
-function codeUnits(point: number): number[] {
-  if (point < 0x10000) return [point];
-  const offset = point - 0x10000;
-  return [0xd800 + (offset >> 10), 0xdc00 + (offset & 0x3ff)];
-}
-
-function hexValue(text: string, index: number, digits: number): number | undefined {
-  let value = 0;
-  for (let at = index; at < index + digits; at++) {
-    const digit = hexDigit(text.charCodeAt(at));
-    if (digit === -1) return undefined;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
-function hexDigit(code: number): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  const lower = code | 0x20;
-  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
-  return -1;
-}
-
-/** In slices: `String.fromCharCode(...codes)` of a large array would overflow the stack. */
-function fromCodes(codes: Uint16Array, length: number): string {
-  const parts: string[] = [];
-  for (let at = 0; at < length; at += 8192) {
-    parts.push(String.fromCharCode.apply(null, codes.subarray(at, Math.min(length, at + 8192)) as never));
-  }
-  return parts.join('');
+  const point = Number.parseInt(token.slice(hex ? 3 : 2), hex ? 16 : 10);
+  return point <= 0x10ffff ? String.fromCodePoint(point) : undefined;
 }
