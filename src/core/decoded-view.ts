@@ -7,43 +7,60 @@ export interface DecodedView {
   readonly text: string;
   readonly start: Int32Array | undefined;
   readonly end: Int32Array | undefined;
+  /** For a canonical view: each character's index in the view it was made from (none: the same). */
+  readonly origin?: Int32Array | undefined;
 }
 
-/**
- * How many times escapes are decoded, innermost last: a secret percent-encoded twice, then JSON
- * `\u`-escaped and HTML-escaped needs four. A bound, so a hostile `%2525…` costs at most this many
- * linear passes.
- */
-const MAX_PASSES = 8;
+/** What every escape of every family starts with: a text without any is its own decoding. */
+const ESCAPE_START = /[&\\%]/;
+
+/** The character each family's escapes start with: a pass over a text without it is skipped. */
+const FAMILY_STARTS = ['&', '\\', '%'];
 
 /**
- * The escapes a pass decodes: JSON and JavaScript (`\uXXXX` in any letter case, `\xHH`, `\/`,
- * `\n`...), runs of percent escapes (UTF-8 sequences, else one Latin-1 byte each), HTML entities
- * (decimal, hex, the named ones for ASCII punctuation). No quantifier overlaps another: linear.
+ * The escapes decoded, one family a pass, in turn: HTML entities (decimal, hex, the named ones for
+ * ASCII punctuation), JSON and JavaScript escapes (`\uXXXX` in any letter case, `\xHH`, `\/`,
+ * `\n`...), runs of percent escapes (UTF-8 sequences, else one Latin-1 byte each). One family at a
+ * time, so a layer of one is peeled without touching the others: a secret ending in `\` inside
+ * HTML, followed by `x22`, is still whole once its `&quot;` are decoded. No quantifier overlaps
+ * another: linear.
  */
-const TOKEN =
-  /\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|["'\\/bfnrt])|(?:%[0-9a-fA-F]{2})+|&(?:#(?:[xX][0-9a-fA-F]{1,12}|[0-9]{1,12});?|[A-Za-z]{1,8};)/g;
+const FAMILIES = [
+  /&(?:#(?:[xX][0-9a-fA-F]{1,12}|[0-9]{1,12});?|[A-Za-z]{1,8};)/g,
+  /\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|["'\\/bfnrt])/g,
+  /(?:%[0-9a-fA-F]{2})+/g,
+];
+
+/**
+ * At most this many passes: eight rounds of the three families (a text holding no escape costs one
+ * test, no pass), enough for a secret percent-encoded eight times, or `\u`-escaped and HTML-escaped as
+ * often. A bound, so a hostile `%2525…` costs at most this many linear passes.
+ */
+const MAX_PASSES = 24;
 
 /** What the secrets are compared without: whitespace (PEM and base64 line breaks) and `+` (form-encoded spaces). */
 const DROPPED = /[\s+]+/g;
 
 /**
- * The decoded text alone (see `decodedView`), through the engine's own `replace`: what every call
- * pays, the map being built only when this text holds something to hide.
+ * The text after each decoding pass, the source first, until nothing changes (bounded), through the
+ * engine's own `replace`: what every call pays, the maps (`decodedViews`) being built only when a
+ * text holds something to hide. Every pass is searched, not only the last: a secret's last escape,
+ * once decoded, may form a new one with what follows it (`&amp;` then `#x0B;`).
  */
-export function decodedText(source: string): string {
-  let text = source;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = text.replace(TOKEN, decodeToken);
-    if (next === text) break;
-    text = next;
+export function decodedTexts(source: string): string[] {
+  const texts = [source];
+  if (!ESCAPE_START.test(source)) return texts;
+  for (let pass = 0, idle = 0; pass < MAX_PASSES && idle < FAMILIES.length; pass++) {
+    const text = texts.at(-1)!;
+    const family = pass % FAMILIES.length;
+    const next = text.includes(FAMILY_STARTS[family]!) ? text.replace(FAMILIES[family]!, decodeToken) : text;
+    if (next === text) idle++;
+    else {
+      idle = 0;
+      texts.push(next);
+    }
   }
-  return text;
-}
-
-/** `decodedText` without whitespace and `+`: where the secrets are compared. */
-export function canonicalText(source: string): string {
-  return withoutDropped(decodedText(source));
+  return texts;
 }
 
 /** A decoded text without whitespace and `+`. */
@@ -51,35 +68,44 @@ export function withoutDropped(decoded: string): string {
   return decoded.replace(DROPPED, '');
 }
 
-/** The same text as `decodedText`, with the map back to `source`. */
-export function decodedView(source: string): DecodedView {
-  let view: DecodedView = { text: source, start: undefined, end: undefined };
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = decodeOnce(view);
-    if (next === undefined) break;
-    view = next;
+/** The same texts as `decodedTexts`, each with its map back to `source`. */
+export function decodedViews(source: string): DecodedView[] {
+  const views: DecodedView[] = [{ text: source, start: undefined, end: undefined }];
+  if (!ESCAPE_START.test(source)) return views;
+  for (let pass = 0, idle = 0; pass < MAX_PASSES && idle < FAMILIES.length; pass++) {
+    const view = views.at(-1)!;
+    const family = pass % FAMILIES.length;
+    const next = view.text.includes(FAMILY_STARTS[family]!) ? decodeOnce(view, FAMILIES[family]!) : undefined;
+    if (next === undefined) idle++;
+    else {
+      idle = 0;
+      views.push(next);
+    }
   }
-  return view;
+  return views;
 }
 
-/** The view without whitespace and `+` (the text of `canonicalText`), with its map. */
+/** The view without whitespace and `+` (the text of `withoutDropped`), with its map. */
 export function canonicalView(view: DecodedView): DecodedView {
   const { text } = view;
   DROPPED.lastIndex = 0;
   if (!DROPPED.test(text)) return view;
   const start = new Int32Array(text.length);
   const end = new Int32Array(text.length);
+  const origin = new Int32Array(text.length);
   let length = 0;
   for (let index = 0; index < text.length; index++) {
-    if (DROPPED_CHARACTER.test(text[index]!)) continue;
+    if (isDropped(text[index]!)) continue;
     start[length] = view.start ? view.start[index]! : index;
     end[length] = view.end ? view.end[index]! : index + 1;
+    origin[length] = index;
     length++;
   }
   return {
     text: text.replace(DROPPED, ''),
     start: start.subarray(0, length),
     end: end.subarray(0, length),
+    origin: origin.subarray(0, length),
   };
 }
 
@@ -90,6 +116,11 @@ export function sourceRange(view: DecodedView, first: number, last: number): [nu
 
 /** One character of what `DROPPED` removes. */
 const DROPPED_CHARACTER = /[\s+]/;
+
+/** Whether `DROPPED` removes this character. */
+export function isDropped(character: string): boolean {
+  return DROPPED_CHARACTER.test(character);
+}
 
 /** One piece of a token: `length` source characters standing for `text` (decoded, or as it was). */
 interface Piece {
@@ -116,7 +147,7 @@ function pieces(token: string): Piece[] {
 }
 
 /** One decoding pass with its map, or `undefined` when there was nothing to decode. */
-function decodeOnce(view: DecodedView): DecodedView | undefined {
+function decodeOnce(view: DecodedView, family: RegExp): DecodedView | undefined {
   const { text } = view;
   const parts: string[] = [];
   const start = new Int32Array(text.length);
@@ -136,8 +167,8 @@ function decodeOnce(view: DecodedView): DecodedView | undefined {
       map(view.start ? view.start[index]! : index, view.end ? view.end[index]! : index + 1, 1);
   };
   let copied = 0;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+  family.lastIndex = 0;
+  for (let match = family.exec(text); match; match = family.exec(text)) {
     copy(copied, match.index);
     let at = match.index;
     for (const piece of pieces(match[0])) {
@@ -187,7 +218,7 @@ function percentEscape(token: string, at: number): Piece {
 const NAMED_ENTITIES =
   'amp& lt< gt> quot" apos\' nbsp\u00a0 plus+ sol/ equals= colon: percnt% num# excl! quest? lpar( rpar) comma, period. semi; lowbar_ dollar$ ast* commat@ lsqb[ rsqb] lcub{ rcub} bsol\\ Hat^ grave` verbar| tilde~ hyphen- dash- NewLine\n Tab\t';
 
-/** A numeric entity (its digits bounded by `TOKEN`) or a named one from the list. */
+/** A numeric entity (its digits bounded by `FAMILIES`) or a named one from the list. */
 function htmlEntity(token: string): string | undefined {
   if (token[1] !== '#') {
     const name = token.slice(1, -1);

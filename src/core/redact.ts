@@ -6,13 +6,13 @@ import {
   mayHoldCredentialForm,
 } from './credential-forms.js';
 import {
-  canonicalText,
   canonicalView,
   type DecodedView,
-  decodedText,
-  decodedView,
+  decodedTexts,
+  decodedViews,
   withoutDropped,
 } from './decoded-view.js';
+import { findSecret, type SecretVariant, secretVariants } from './secret-search.js';
 
 /** What replaces a secret wherever it would otherwise appear. */
 export const REDACTED = '[REDACTED]';
@@ -74,8 +74,8 @@ const MIN_SECRET_LENGTH = 4;
  */
 export class Redactor {
   readonly #given = new Set<string>();
-  /** The secrets as compared (see `canonicalText`), longest first. */
-  #canonical: string[] = [];
+  /** The secrets as compared (see `canonicalTexts`: each decoding of each), longest first. */
+  #canonical: SecretVariant[] = [];
   /** Secrets with fewer than `MIN_SECRET_LENGTH` characters once canonical (`"a b c d"`): matched as given. */
   readonly #exact: string[] = [];
 
@@ -92,14 +92,12 @@ export class Redactor {
       if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.#given.has(secret))
         continue;
       this.#given.add(secret);
-      let canonical = '';
+      let variants: SecretVariant[] = [];
       try {
-        canonical = canonicalText(secret);
+        variants = secretVariants(secret).filter((variant) => variant.text.length >= MIN_SECRET_LENGTH);
       } catch {}
-      if (canonical.length >= MIN_SECRET_LENGTH) {
-        if (!this.#canonical.includes(canonical))
-          this.#canonical = [...this.#canonical, canonical].sort((a, b) => b.length - a.length);
-      } else this.#exact.push(secret);
+      if (variants.length === 0) this.#exact.push(secret);
+      this.#canonical = [...this.#canonical, ...variants].sort((a, b) => b.text.length - a.text.length);
     }
   }
 
@@ -126,16 +124,21 @@ export class Redactor {
     for (const secret of this.#exact) findText(plain, secret, ranges, offset);
     // First without the maps back to the source (the engine's own `replace` and `indexOf`): only a
     // text that holds something to hide pays for them.
-    const decodedTextOnly = decodedText(source);
-    const canonicalTextOnly = withoutDropped(decodedTextOnly);
-    const holdsSecret = this.#canonical.some((secret) => canonicalTextOnly.includes(secret));
-    if (!holdsSecret && !mayHoldCredentialForm(decodedTextOnly, canonicalTextOnly)) return;
-    const decoded = decodedView(source);
+    const texts = decodedTexts(source);
+    const canonicalTextsOnly = texts.map(withoutDropped);
+    const holdsSecret = canonicalTextsOnly.some((text) =>
+      this.#canonical.some((secret) => text.includes(secret.text)),
+    );
+    if (!holdsSecret && !mayHoldCredentialForm(texts.at(-1)!, canonicalTextsOnly.at(-1)!)) return;
+    const views = decodedViews(source);
+    const decoded = views.at(-1)!;
     findAuthorizationValues(decoded, ranges, offset);
     findUserinfoPasswords(decoded, ranges, offset);
-    const canonical = canonicalView(decoded);
-    findPrivateKeyBlocks(canonical, ranges, offset);
-    for (const secret of this.#canonical) findText(canonical, secret, ranges, offset);
+    const canonicals = views.map(canonicalView);
+    findPrivateKeyBlocks(canonicals.at(-1)!, ranges, offset);
+    canonicals.forEach((canonical, pass) => {
+      for (const secret of this.#canonical) findSecret(canonical, views[pass]!, secret, ranges, offset);
+    });
   }
 
   /**

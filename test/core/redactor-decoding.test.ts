@@ -1,6 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  canonicalView,
+  decodedTexts,
+  decodedViews,
+  sourceRange,
+  withoutDropped,
+} from '../../src/core/decoded-view.js';
 import { REDACTED, Redactor, UNCHECKED } from '../../src/core/redact.js';
-import { everyEncoder, leakMarkers } from '../support/secret-encoders.js';
+import { fuzzOptions } from '../hostile/fuzz/settings.js';
+import { compose, ESCAPES, everyEncoder, LAYOUTS, leakMarkers } from '../support/secret-encoders.js';
 
 /*
  * The redactor finds secrets in what a text decodes to: every spelling from the composable encoders
@@ -83,5 +92,117 @@ describe('Redactor.error', () => {
     const chain = (error.cause as Error).cause as Error;
     expect(chain.message).not.toContain('plain-secret');
     expect(chain.stack).not.toContain('plain-secret');
+  });
+});
+
+describe('the decoded view', () => {
+  const escapeProne = fc.string({
+    unit: fc.constantFrom(
+      '\\',
+      'u',
+      '0',
+      '2',
+      'B',
+      'b',
+      '%',
+      '5',
+      'C',
+      '&',
+      '#',
+      'x',
+      ';',
+      'a',
+      'm',
+      'p',
+      ' ',
+      '+',
+      '\n',
+      'é',
+    ),
+    maxLength: 60,
+  });
+
+  it('is the same text with or without its map, and the map points into the source in order', () => {
+    fc.assert(
+      fc.property(escapeProne, (source) => {
+        const views = decodedViews(source);
+        expect(views.map((view) => view.text)).toEqual(decodedTexts(source));
+        const canonical = canonicalView(views.at(-1)!);
+        expect(canonical.text).toBe(withoutDropped(views.at(-1)!.text));
+        let previous = 0;
+        for (let index = 0; index < canonical.text.length; index++) {
+          const [from, to] = sourceRange(canonical, index, index);
+          expect(from).toBeGreaterThanOrEqual(previous);
+          expect(to).toBeGreaterThan(from);
+          expect(to).toBeLessThanOrEqual(source.length);
+          previous = from;
+        }
+      }),
+      fuzzOptions(),
+    );
+  });
+
+  it('redacting never throws and never leaves the secret in its raw spelling', () => {
+    const redactor = new Redactor(['s3cr%et\\u+ &amp;']);
+    fc.assert(
+      fc.property(escapeProne, escapeProne, (before, after) => {
+        const redacted = redactor.text(`${before}s3cr%et\\u+ &amp;${after}`);
+        expect(redacted).not.toContain('s3cr%et');
+      }),
+      fuzzOptions(),
+    );
+  });
+});
+
+describe('any secret, any composed spelling', () => {
+  const unit = (...units: string[]) => fc.constantFrom(...units);
+  const secretUnits = unit(
+    'a',
+    'Z',
+    '9',
+    '+',
+    '/',
+    '=',
+    ':',
+    ' ',
+    '%',
+    '2',
+    'B',
+    '\\',
+    'u',
+    '&',
+    '#',
+    ';',
+    '"',
+    "'",
+    '<',
+    'é',
+    '\n',
+  );
+  const contextUnits = unit('x', 'y', '1', '#', ';', ' ', '.', 'B', '2', '"');
+
+  // Separated from its context by a space or a quote, as in any echo.
+  it('is hidden in any context made of ordinary characters', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: secretUnits, minLength: 6, maxLength: 24 }),
+        fc.constantFrom(...Object.keys(LAYOUTS)),
+        fc.array(fc.constantFrom(...Object.keys(ESCAPES)), { maxLength: 3 }),
+        fc.string({ unit: contextUnits, maxLength: 12 }),
+        fc.string({ unit: contextUnits, maxLength: 12 }),
+        fc.constantFrom(' ', '"'),
+        (secret, layout, escapes, before, after, separator) => {
+          // A secret that itself holds escapes (`%aa`) is ambiguous once spelled in a URL: left out.
+          fc.pre(secret.replace(/[\s+]/g, '').length >= 4 && decodedTexts(secret).length === 1);
+          const encoder = compose(layout, escapes);
+          const redacted = new Redactor([secret]).text(
+            `${before}${separator}${encoder(secret)}${separator}${after}`,
+          );
+          for (const marker of leakMarkers(encoder, secret)) expect(redacted).not.toContain(marker);
+          expect(redacted).toContain(REDACTED);
+        },
+      ),
+      fuzzOptions(),
+    );
   });
 });

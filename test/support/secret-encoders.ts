@@ -45,7 +45,8 @@ export const LAYOUTS: Record<string, Encoder> = {
 export const ESCAPES: Record<string, Encoder> = {
   'JSON (JSON.stringify)': (text) => JSON.stringify(text).slice(1, -1),
   'PHP json_encode': phpJson,
-  'PHP json_encode, JSON_HEX_*': (text) => phpJson(text).replace(/[<>&'"]/g, (char) => PHP_HEX_FLAGS[char]!),
+  'PHP json_encode, JSON_HEX_*': (text) =>
+    Array.from(text, (char) => PHP_HEX_FLAGS[char] ?? phpJson(char)).join(''),
   '\\u every character, lower hex': (text) => everyUnit(text, (code) => `\\u${hex4(code)}`),
   '\\u every character, upper hex': (text) => everyUnit(text, (code) => `\\u${hex4(code).toUpperCase()}`),
   htmlspecialchars: (text) =>
