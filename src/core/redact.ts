@@ -1,21 +1,6 @@
-import {
-  findAuthorizationValues,
-  findPrivateKeyBlocks,
-  findText,
-  findUserinfoPasswords,
-  mayHoldCredentialForm,
-} from './credential-forms.js';
-import {
-  canonicalView,
-  type DecodedView,
-  decodedTexts,
-  decodedViews,
-  withoutDropped,
-} from './decoded-view.js';
-import { findSecret, type SecretVariant, secretVariants } from './secret-search.js';
+import { REDACTED, SecretSearch, UNCHECKED } from './secret-search.js';
 
-/** What replaces a secret wherever it would otherwise appear. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED, UNCHECKED };
 
 /** Query parameters whose values are secrets on these servers (Hubzilla puts `client_secret` in redirects). */
 const SECRET_PARAMETERS = [
@@ -47,20 +32,6 @@ function redactQuery(query: string): string {
     .join('&');
 }
 
-/** What an unreadable text or value becomes: the redactor never throws, and never lets one through. */
-export const UNCHECKED = '[REDACTED: could not be checked for secrets]';
-
-/**
- * Texts longer than this are searched in overlapping windows, so the decoded views (two offsets a
- * character) stay a few tens of MB whatever a body's size; a spelling of a secret shorter than
- * `WINDOW_OVERLAP` (a 256 KiB token `\u`-escaped whole, 1.5 M characters) is always inside one window.
- */
-const WINDOW = 4 * 1024 * 1024;
-const WINDOW_OVERLAP = 2 * 1024 * 1024;
-
-/** Shorter secrets (as compared: decoded, no whitespace) would redact ordinary words; the servers' are long. */
-const MIN_SECRET_LENGTH = 4;
-
 /**
  * Removes a client's secrets from text, URLs, parsed bodies and errors. Built once per client from
  * the secrets it holds, and applied where errors and hook events are constructed, so no later code
@@ -68,16 +39,12 @@ const MIN_SECRET_LENGTH = 4;
  *
  * A secret is found in what a text DECODES to, not in a list of spellings: JSON and JavaScript
  * escapes of any character (`\u002b`, `\/`), HTML entities, percent escapes repeated, line breaks
- * and spaces inside base64 or a PEM, a form-encoded `+`, and any mix of these (see `decodedView`).
+ * and spaces inside base64 or a PEM, a form-encoded `+`, and any mix of these (see `SecretSearch`).
  * The search is linear in the text for any secret length (`indexOf`, no pattern built from the
  * secrets), and found regions are mapped back to the text and replaced whole.
  */
 export class Redactor {
-  readonly #given = new Set<string>();
-  /** The secrets as compared (see `canonicalTexts`: each decoding of each), longest first. */
-  #canonical: SecretVariant[] = [];
-  /** Secrets with fewer than `MIN_SECRET_LENGTH` characters once canonical (`"a b c d"`): matched as given. */
-  readonly #exact: string[] = [];
+  readonly #search = new SecretSearch();
 
   constructor(secrets: readonly (string | undefined)[]) {
     this.add(...secrets);
@@ -88,57 +55,12 @@ export class Redactor {
    * usable: nothing is compiled.
    */
   add(...secrets: readonly (string | undefined)[]): void {
-    for (const secret of secrets) {
-      if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || this.#given.has(secret))
-        continue;
-      this.#given.add(secret);
-      let variants: SecretVariant[] = [];
-      try {
-        variants = secretVariants(secret).filter((variant) => variant.text.length >= MIN_SECRET_LENGTH);
-      } catch {}
-      if (variants.length === 0) this.#exact.push(secret);
-      this.#canonical = [...this.#canonical, ...variants].sort((a, b) => b.text.length - a.text.length);
-    }
+    for (const secret of secrets) this.#search.add(secret);
   }
 
   /** A copy of `text` with every secret replaced, in every spelling a server can produce. Never throws. */
   text(text: string): string {
-    try {
-      if (typeof text !== 'string') return UNCHECKED;
-      const ranges: number[] = [];
-      if (text.length <= WINDOW) this.#find(text, ranges, 0);
-      else {
-        for (let from = 0; from < text.length; from += WINDOW - WINDOW_OVERLAP) {
-          this.#find(text.slice(from, from + WINDOW), ranges, from);
-          if (from + WINDOW >= text.length) break;
-        }
-      }
-      return ranges.length === 0 ? text : replaceRanges(text, ranges);
-    } catch {
-      return UNCHECKED;
-    }
-  }
-
-  #find(source: string, ranges: number[], offset: number): void {
-    const plain: DecodedView = { text: source, start: undefined, end: undefined };
-    for (const secret of this.#exact) findText(plain, secret, ranges, offset);
-    // First without the maps back to the source (the engine's own `replace` and `indexOf`): only a
-    // text that holds something to hide pays for them.
-    const texts = decodedTexts(source);
-    const canonicalTextsOnly = texts.map(withoutDropped);
-    const holdsSecret = canonicalTextsOnly.some((text) =>
-      this.#canonical.some((secret) => text.includes(secret.text)),
-    );
-    if (!holdsSecret && !mayHoldCredentialForm(texts.at(-1)!, canonicalTextsOnly.at(-1)!)) return;
-    const views = decodedViews(source);
-    const decoded = views.at(-1)!;
-    findAuthorizationValues(decoded, ranges, offset);
-    findUserinfoPasswords(decoded, ranges, offset);
-    const canonicals = views.map(canonicalView);
-    findPrivateKeyBlocks(canonicals.at(-1)!, ranges, offset);
-    canonicals.forEach((canonical, pass) => {
-      for (const secret of this.#canonical) findSecret(canonical, views[pass]!, secret, ranges, offset);
-    });
+    return this.#search.redact(text);
   }
 
   /**
@@ -248,22 +170,4 @@ const MAX_CAUSE_DEPTH = 8;
 /** An own, non-enumerable property (as `message`, `stack` and `cause` are): also over a getter (DOMException). */
 function define(target: object, name: string, value: unknown): void {
   Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
-}
-
-/** `text` with each range `[from, to)` (pairs, any order, overlapping or not) replaced by `REDACTED`. */
-function replaceRanges(text: string, ranges: number[]): string {
-  const pairs: [number, number][] = [];
-  for (let index = 0; index < ranges.length; index += 2) pairs.push([ranges[index]!, ranges[index + 1]!]);
-  pairs.sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
-  // `kept`: where the text after the last hidden range resumes; `-1` before the first.
-  let kept = -1;
-  for (const [from, to] of pairs) {
-    if (from > kept) {
-      parts.push(text.slice(Math.max(0, kept), from), REDACTED);
-      kept = to;
-    } else kept = Math.max(kept, to);
-  }
-  parts.push(text.slice(Math.max(0, kept)));
-  return parts.join('');
 }
