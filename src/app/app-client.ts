@@ -1,3 +1,4 @@
+import { secretMembers } from '../core/answer-secrets.js';
 import { ApiPromise } from '../core/api-promise.js';
 import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
@@ -24,6 +25,9 @@ import { NotificationResource } from './resources/notification.js';
 import { PhotoResource } from './resources/photo.js';
 import { UserResource } from './resources/user.js';
 import { photoFile } from './upload.js';
+
+/** token.php's new token: a secret from the moment it is read, before the answer is checked. */
+const TOKEN_MEMBERS = secretMembers(['token']);
 
 /** Options of {@link AppClient}: the shared {@link ClientOptions} plus the access token. */
 export interface AppClientOptions extends ClientOptions {
@@ -133,7 +137,12 @@ export class AppClient {
     });
     const token = await core.answer(
       { method: 'GET', path: 'token.php', query: { key }, options: requestOptions },
-      { schema: TokenResponseSchema, unwrap: (answer) => answer.token, shape: 'string' },
+      {
+        schema: TokenResponseSchema,
+        unwrap: (answer) => answer.token,
+        shape: 'string',
+        secretsIn: TOKEN_MEMBERS,
+      },
       tokenScreen(core.redactor),
     );
     return new AppClient({ ...options, token });

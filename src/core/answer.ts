@@ -35,6 +35,12 @@ export interface AnswerSpec<S extends z.ZodMiniType, V = z.output<S>> {
    * body, parsed.
    */
   collect?: () => BodyCollector;
+  /**
+   * Secrets the answer itself carries (a token endpoint's new token), found in its raw text: added
+   * to the client's redactor before anything else reads the answer, so no error about this answer
+   * (its `rawBody`, a schema message, a hook event) can show them.
+   */
+  secretsIn?: (text: string) => readonly string[];
 }
 
 /** The kinds of value a method can promise. */
@@ -62,6 +68,7 @@ export function readAnswer<S extends z.ZodMiniType, V>(
   screen: Screen,
 ): V {
   const { redactor } = context;
+  if (spec.secretsIn) redactor.add(...spec.secretsIn(response.text));
   if (response.status < 200 || response.status >= 300) {
     throw errorForStatus(response, errorBody(response, redactor), redactor, {
       ...context.hints,

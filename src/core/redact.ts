@@ -1,7 +1,6 @@
-import { secretPattern } from './secret-spellings.js';
+import { REDACTED, SecretSearch, UNCHECKED } from './secret-search.js';
 
-/** What replaces a secret wherever it would otherwise appear. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED, UNCHECKED };
 
 /** Query parameters whose values are secrets on these servers (Hubzilla puts `client_secret` in redirects). */
 const SECRET_PARAMETERS = [
@@ -34,49 +33,34 @@ function redactQuery(query: string): string {
 }
 
 /**
- * Credentials of any value, found by their form: an `Authorization` value a server or proxy echoes
- * (`Bearer …`, `Basic …`, a signature's `signature="…"`), which change per token or per request and
- * so cannot all be listed as secrets.
- */
-const CREDENTIAL_FORMS = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]{8,}|\b(signature=")[^"]*(")/gi;
-
-/**
- * Removes a client's secrets from text, URLs and parsed bodies. Built once per client from the
- * secrets it holds, and applied where errors and hook events are constructed, so no later code path
- * can leak them (the octokit request-error approach).
+ * Removes a client's secrets from text, URLs, parsed bodies and errors. Built once per client from
+ * the secrets it holds, and applied where errors and hook events are constructed, so no later code
+ * path can leak them (the octokit request-error approach).
+ *
+ * A secret is found in what a text DECODES to, not in a list of spellings: JSON and JavaScript
+ * escapes of any character (`\u002b`, `\/`), HTML entities, percent escapes repeated, line breaks
+ * and spaces inside base64 or a PEM, a form-encoded `+`, and any mix of these (see `SecretSearch`).
+ * The search is linear in the text for any secret length (`indexOf`, no pattern built from the
+ * secrets), and found regions are mapped back to the text and replaced whole.
  */
 export class Redactor {
-  /** Every spelling of every secret (see `secretPattern`), compiled once per set of secrets. */
-  #pattern: RegExp | undefined;
-  readonly #secrets: string[] = [];
+  readonly #search = new SecretSearch();
 
   constructor(secrets: readonly (string | undefined)[]) {
     this.add(...secrets);
   }
 
   /**
-   * Adds secrets learnt after construction (an OAuth access token, a key's material). Short values
-   * would redact ordinary words; the servers' secrets are long.
+   * Adds secrets learnt after construction (an OAuth access token, a key's material), at once
+   * usable: nothing is compiled.
    */
   add(...secrets: readonly (string | undefined)[]): void {
-    const fresh = secrets.filter(
-      (secret): secret is string =>
-        typeof secret === 'string' && secret.length >= 4 && !this.#secrets.includes(secret),
-    );
-    if (fresh.length === 0) return;
-    this.#secrets.push(...fresh);
-    const source = secretPattern(this.#secrets);
-    this.#pattern = source === undefined ? undefined : new RegExp(source, 'g');
+    for (const secret of secrets) this.#search.add(secret);
   }
 
-  /** A copy of `text` with every secret replaced, in every spelling a server can produce. */
+  /** A copy of `text` with every secret replaced, in every spelling a server can produce. Never throws. */
   text(text: string): string {
-    const scrubbed = text.replace(CREDENTIAL_FORMS, (_, scheme, space, opening, closing) =>
-      scheme === undefined ? `${opening}${REDACTED}${closing}` : `${scheme}${space}${REDACTED}`,
-    );
-    if (this.#pattern === undefined) return scrubbed;
-    this.#pattern.lastIndex = 0;
-    return scrubbed.replace(this.#pattern, REDACTED);
+    return this.#search.redact(text);
   }
 
   /**
@@ -86,12 +70,20 @@ export class Redactor {
    * in isolation, and far more between requests, when none of that code is hot.
    */
   url(url: string | URL): string {
+    try {
+      return this.#url(url);
+    } catch {
+      return typeof url === 'string' ? this.text(url) : UNCHECKED;
+    }
+  }
+
+  #url(url: string | URL): string {
     const parsed = typeof url === 'string' ? new URL(url) : url;
     if (parsed.username !== '' || parsed.password !== '') {
       const copy = new URL(parsed);
       copy.username = '';
       copy.password = '';
-      return this.url(copy);
+      return this.#url(copy);
     }
     const { href, search, hash } = parsed;
     // `search` is `''` or `?` and a non-empty query; whatever precedes it in `href` is kept.
@@ -104,6 +96,14 @@ export class Redactor {
    * Iterative, so a 50,000-deep value costs memory, never a `RangeError`.
    */
   value(value: unknown): unknown {
+    try {
+      return this.#value(value);
+    } catch {
+      return UNCHECKED;
+    }
+  }
+
+  #value(value: unknown): unknown {
     const root: { value: unknown } = { value: undefined };
     const work: { source: unknown; assign: (copy: unknown) => void }[] = [
       { source: value, assign: (copy) => (root.value = copy) },
@@ -131,18 +131,43 @@ export class Redactor {
 
   /**
    * Scrubs an error built from server text (an `error_message`, a zod issue quoting a value) in
-   * place, before anyone can see it: message and stack, and every field (an `ApiError`'s `code` is
-   * the server's own words).
+   * place, before anyone can see it: message and stack, every field (an `ApiError`'s `code` is the
+   * server's own words), and the `cause` chain (a fetch failure quoting a header). Never throws.
    */
   error<E extends Error>(error: E): E {
+    try {
+      this.#scrub(error, new Set());
+    } catch {
+      try {
+        error.message = UNCHECKED;
+        error.stack = UNCHECKED;
+      } catch {}
+    }
+    return error;
+  }
+
+  #scrub(error: Error, seen: Set<Error>): void {
+    seen.add(error);
     const message = this.text(error.message);
-    if (message !== error.message) {
-      const stack = error.stack;
-      error.message = message;
-      if (stack !== undefined) error.stack = this.text(stack);
+    if (message !== error.message) define(error, 'message', message);
+    if (typeof error.stack === 'string') {
+      const stack = this.text(error.stack);
+      if (stack !== error.stack) define(error, 'stack', stack);
     }
     const fields = error as unknown as Record<string, unknown>;
     for (const [name, field] of Object.entries(error)) fields[name] = this.value(field);
-    return error;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause === undefined || (cause instanceof Error && seen.has(cause))) return;
+    if (!(cause instanceof Error)) define(error, 'cause', this.value(cause));
+    else if (seen.size < MAX_CAUSE_DEPTH) this.#scrub(cause, seen);
+    else define(error, 'cause', UNCHECKED);
   }
+}
+
+/** How deep a `cause` chain is followed; deeper causes are replaced. */
+const MAX_CAUSE_DEPTH = 8;
+
+/** An own, non-enumerable property (as `message`, `stack` and `cause` are): also over a getter (DOMException). */
+function define(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 }

@@ -8,6 +8,7 @@ export type RedirectDecision = { follow: true; to: URL } | { follow: false; reas
  * The redirect policy (fetch runs with `redirect: 'manual'`, so every 30x comes here):
  * - never to another origin (scheme, host and port): the phpFox token and key ride the query
  *   string, and Basic credentials the headers, so a redirect elsewhere would hand them over;
+ * - never to a URL with user info (`user:password@`): fetch refuses it, and it is not the SDK's to send;
  * - never from https to http (the same secrets in clear);
  * - never for a write: a 307/308 would re-send the form, a 301/302/303 would turn it into a GET
  *   that "succeeds" without having written anything;
@@ -24,6 +25,10 @@ export function decideRedirect(
     to = new URL(location, from);
   } catch {
     return { follow: false, reason: 'a redirect to an invalid URL' };
+  }
+  if (to.username !== '' || to.password !== '') {
+    // fetch refuses such a URL anyway; refused here, it is one typed error, not a retried network error.
+    return { follow: false, reason: 'a redirect to a URL with credentials in it (user:password@)' };
   }
   if (from.protocol === 'https:' && to.protocol !== 'https:') {
     return {

@@ -3,9 +3,11 @@ import { withinDeadline } from './abortable.js';
 import type { Authorizer } from './authorizer.js';
 import type { BodyCollector, CollectedBody } from './body-collector.js';
 import { ApiError } from './errors/api-error.js';
+import { AuthenticationError } from './errors/authentication-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
+import { unsendableHeader } from './header-value.js';
 import type { Hooks, RequestOptions, UploadOptions } from './options.js';
 import { type Fields, queryString } from './query.js';
 import { readBodyBytes } from './read-body.js';
@@ -194,6 +196,7 @@ export class Transport {
               }),
           )
         : undefined;
+      if (signed) refuseUnsendable(signed, call);
       const ownHeaders =
         request.options?.headers || prepared || signed
           ? { ...request.options?.headers, ...prepared?.headers, ...signed }
@@ -334,6 +337,19 @@ function redirectRefused(response: Response, call: Call, why: string): ApiError 
     url: call.url,
     method: call.method,
   });
+}
+
+/**
+ * Credentials no header can carry (a token with a line break, a NUL or a character outside
+ * Latin-1) are refused before sending: no retry can pass, and the value is never quoted.
+ */
+function refuseUnsendable(signed: Record<string, string>, call: Call): void {
+  const name = unsendableHeader(signed);
+  if (name === undefined) return;
+  throw new AuthenticationError(
+    `${call.method} ${call.url} was not sent: its credentials (the ${name} header) hold a line break, a NUL or a character outside Latin-1, which no HTTP header can carry`,
+    { status: 0, url: call.url, method: call.method },
+  );
 }
 
 function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {

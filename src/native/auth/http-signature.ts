@@ -2,7 +2,7 @@ import type { Authorizer, OutgoingRequest } from '../../core/authorizer.js';
 import { encodeBase64 } from '../../core/base64.js';
 import type { BodyBytes } from '../../core/body-bytes.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import { importSigningKey, pemBody, type SignatureHash, type WebCryptoKey } from './private-key.js';
+import { importSigningKey, keySecrets, type SignatureHash, type WebCryptoKey } from './private-key.js';
 
 /** Signing every request with the channel's own RSA key (draft-cavage HTTP Signatures, as Hubzilla reads them). */
 export interface SignatureCredentials {
@@ -52,7 +52,7 @@ export class SignatureAuthorizer implements Authorizer {
       throw new ArgumentError('signature.keyId is required: acct:nick@host, nick@host or the channel URL');
     if (!(algorithm in HASHES))
       throw new ArgumentError(`signature.algorithm must be rsa-sha256, rsa-sha512 or hs2019`);
-    if (typeof privateKey === 'string') learn(pemBody(privateKey));
+    if (typeof privateKey === 'string') for (const secret of keySecrets(privateKey)) learn(secret);
     else if (typeof privateKey !== 'object' || privateKey === null)
       throw new ArgumentError('signature.privateKey must be a PEM string or a CryptoKey');
     this.#keyId = keyId;

@@ -1,3 +1,4 @@
+import { encodeBase64 } from '../../core/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 
 /**
@@ -38,9 +39,25 @@ export async function importSigningKey(key: string | WebCryptoKey, hash: Signatu
   }
 }
 
-/** The base64 body of a PEM, which the redactor must know (a server echoing it must not leak it). */
+/** The base64 body of a PEM. */
 export function pemBody(pem: string): string {
   return pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+}
+
+/**
+ * What the redactor must know of a PEM key: its base64, and the base64 of the same key in the other
+ * format (PKCS#1 inside PKCS#8, or PKCS#8 around PKCS#1), since a hub holds and may echo either.
+ * Never throws: a key that does not decode is refused later, by `importSigningKey`.
+ */
+export function keySecrets(pem: string): string[] {
+  const body = pemBody(pem);
+  try {
+    const der = Uint8Array.from(atob(body), (char) => char.charCodeAt(0));
+    const other = pem.includes('BEGIN RSA PRIVATE KEY') ? wrapPkcs1(der) : unwrapPkcs8(der);
+    return other === undefined ? [body] : [body, encodeBase64(other)];
+  } catch {
+    return [body];
+  }
 }
 
 function pemToPkcs8(pem: string): Uint8Array<ArrayBuffer> {
@@ -72,6 +89,31 @@ function wrapPkcs1(pkcs1: Uint8Array): Uint8Array<ArrayBuffer> {
   out.set([0x30, ...derLength(total), ...content]);
   out.set(pkcs1, out.length - pkcs1.length);
   return out;
+}
+
+/** PrivateKeyInfo → the OCTET STRING it wraps (PKCS#1 for an RSA key), or `undefined`. */
+function unwrapPkcs8(der: Uint8Array): Uint8Array | undefined {
+  const outer = derElement(der, 0);
+  if (outer?.tag !== 0x30) return undefined;
+  const version = derElement(der, outer.start);
+  const algorithm = version && derElement(der, version.end);
+  const key = algorithm && derElement(der, algorithm.end);
+  return key?.tag === 0x04 ? der.subarray(key.start, key.end) : undefined;
+}
+
+/** The DER element at `at`: its tag and where its content starts and ends. */
+function derElement(der: Uint8Array, at: number): { tag: number; start: number; end: number } | undefined {
+  const tag = der[at];
+  const first = der[at + 1];
+  if (tag === undefined || first === undefined) return undefined;
+  let length = first;
+  let start = at + 2;
+  if (first & 0x80) {
+    length = 0;
+    for (let byte = 0; byte < (first & 0x7f); byte++) length = length * 256 + (der[start + byte] ?? 0);
+    start += first & 0x7f;
+  }
+  return start + length <= der.length ? { tag, start, end: start + length } : undefined;
 }
 
 function derLength(length: number): number[] {

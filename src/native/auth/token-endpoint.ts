@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { secretMembers } from '../../core/answer-secrets.js';
 import type { ClientCore } from '../../core/client-core.js';
 import { ApiError } from '../../core/errors/api-error.js';
 import { AuthenticationError } from '../../core/errors/authentication-error.js';
@@ -27,6 +28,9 @@ export const TokenAnswerSchema = z.looseObject({
   /** With the `openid` scope. */
   id_token: z.optional(z.string()),
 });
+
+/** The members of a token answer that are secrets, learnt before the answer is checked. */
+const TOKEN_MEMBERS = secretMembers(['access_token', 'refresh_token', 'id_token']);
 
 /** A token as the hub handed it out. */
 export interface OAuthToken {
@@ -57,7 +61,7 @@ export async function requestToken(
   try {
     const answer = await core.answer<typeof TokenAnswerSchema, z.output<typeof TokenAnswerSchema>>(
       { method: 'POST', path, body: new URLSearchParams(grant), options },
-      { schema: TokenAnswerSchema, shape: 'object' },
+      { schema: TokenAnswerSchema, shape: 'object', secretsIn: TOKEN_MEMBERS },
       (body) => body,
     );
     return {
