@@ -60,7 +60,12 @@ export async function bundleSize(): Promise<CaseResult> {
   }
   for (const { label, code } of SERVER_IMPORTS) {
     const { minified, gzip } = await gzipped(code);
-    rows.push([label, `${(minified / 1000).toFixed(1)} kB`, `${(gzip / 1000).toFixed(1)} kB`, '(server side)']);
+    rows.push([
+      label,
+      `${(minified / 1000).toFixed(1)} kB`,
+      `${(gzip / 1000).toFixed(1)} kB`,
+      '(server side)',
+    ]);
   }
   return {
     tables: [
