@@ -31,20 +31,20 @@ export function createRelay(options: RelayOptions): RelayHandler {
   checkRelayOptions(options);
   const basePath = normalizeBasePath(options.basePath);
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const cores = {
+    app: options.app && appCore(options, options.app),
+    hub: options.hub && hubCore(options, options.hub),
+  };
+  // Every answer is scrubbed of every secret the relay holds, whichever site it came from.
+  const redactors = [cores.app?.redactor, cores.hub?.redactor].filter((redactor) => redactor !== undefined);
   const app =
     options.app &&
-    new AppForwarder(
-      appCore(options, options.app),
-      options.app.allow ?? DEFAULT_APP_ALLOW,
-      options.app.token,
-    );
+    cores.app &&
+    new AppForwarder(cores.app, redactors, options.app.allow ?? DEFAULT_APP_ALLOW, options.app.token);
   const hub =
     options.hub &&
-    new HubForwarder(
-      hubCore(options, options.hub),
-      options.hub.allow ?? DEFAULT_HUB_ALLOW,
-      options.hub.channel,
-    );
+    cores.hub &&
+    new HubForwarder(cores.hub, redactors, options.hub.allow ?? DEFAULT_HUB_ALLOW, options.hub.channel);
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);

@@ -13,11 +13,18 @@ const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
 /** The Application API side of a relay: one phpFox site, an allow-list of methods, the token from the server. */
 export class AppForwarder {
   readonly #core: ClientCore;
+  readonly #redactors: readonly Redactor[];
   readonly #allow: ReadonlySet<string>;
   readonly #token: RelayAppOptions['token'];
 
-  constructor(core: ClientCore, allow: readonly string[], token: RelayAppOptions['token']) {
+  constructor(
+    core: ClientCore,
+    redactors: readonly Redactor[],
+    allow: readonly string[],
+    token: RelayAppOptions['token'],
+  ) {
     this.#core = core;
+    this.#redactors = redactors;
     this.#allow = new Set(allow);
     this.#token = token;
   }
@@ -59,6 +66,8 @@ export class AppForwarder {
       ...(body ? { body } : {}),
       options: { signal: request.signal },
     });
-    return relayAnswer(response, [this.#core.redactor, new Redactor([token])]);
+    // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.
+    const own = typeof this.#token === 'function' ? [new Redactor([token])] : [];
+    return relayAnswer(response, [...this.#redactors, ...own]);
   }
 }

@@ -1,5 +1,6 @@
 import type { ClientCore } from '../core/client-core.js';
 import type { Fields } from '../core/query.js';
+import type { Redactor } from '../core/redact.js';
 import type { HttpRequest } from '../core/transport.js';
 import { hubAllows } from './allow-list.js';
 import type { RelayCall } from './options.js';
@@ -17,15 +18,18 @@ const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
 /** The Native API side of a relay: one hub, credentials on the server, an allow-list of endpoints and methods. */
 export class HubForwarder {
   readonly #core: ClientCore;
+  readonly #redactors: readonly Redactor[];
   readonly #allow: Readonly<Record<string, readonly string[]>>;
   readonly #channel: string | undefined;
 
   constructor(
     core: ClientCore,
+    redactors: readonly Redactor[],
     allow: Readonly<Record<string, readonly string[]>>,
     channel: string | undefined,
   ) {
     this.#core = core;
+    this.#redactors = redactors;
     this.#allow = allow;
     this.#channel = channel;
   }
@@ -72,6 +76,6 @@ export class HubForwarder {
       send = { method: 'POST' as const, path, body: form, options };
     }
     const response = await this.#core.transport.send(send);
-    return relayAnswer(response, [this.#core.redactor]);
+    return relayAnswer(response, this.#redactors);
   }
 }
