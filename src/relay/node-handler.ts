@@ -1,20 +1,30 @@
 /** What the adapter needs of Node's `IncomingMessage` (structural: the relay's types need no `@types/node`). */
 export interface NodeIncoming extends AsyncIterable<Uint8Array> {
+  /** The request's method. */
   method?: string | undefined;
+  /** The path and query (below a router's mount path in Express: see `originalUrl`). */
   url?: string | undefined;
   /** Express keeps the full path here when the router is mounted below a prefix. */
   originalUrl?: string | undefined;
+  /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
+  /** Subscribes once to an event. */
   once(event: 'close', listener: () => void): unknown;
 }
 
 /** What the adapter needs of Node's `ServerResponse`. */
 export interface NodeOutgoing {
+  /** Sends the status and headers. */
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
+  /** Sends a piece of the body; `false` asks to wait for `drain`. */
   write(chunk: Uint8Array): boolean;
+  /** Ends the answer. */
   end(): unknown;
+  /** Subscribes once to an event. */
   once(event: 'drain' | 'close', listener: () => void): unknown;
+  /** Whether the whole answer was handed to the system. */
   readonly writableFinished?: boolean;
+  /** Drops the connection (an answer that failed midway). */
   destroy(error?: Error): unknown;
 }
 
