@@ -4,7 +4,8 @@ import { withCors } from './cors.js';
 import { failureAnswer } from './failure.js';
 import { AppForwarder } from './forward-app.js';
 import { HubForwarder } from './forward-hub.js';
-import type { RelayCall, RelayHandler, RelayOptions } from './options.js';
+import type { Forwarder } from './forwarder.js';
+import type { RelayHandler, RelayOptions } from './options.js';
 import { relayError } from './relay-error.js';
 import { normalizeBasePath, routeOf } from './route.js';
 import { appCore, hubCore } from './upstream.js';
@@ -37,14 +38,16 @@ export function createRelay(options: RelayOptions): RelayHandler {
   };
   // Every answer is scrubbed of every secret the relay holds, whichever site it came from.
   const redactors = [cores.app?.redactor, cores.hub?.redactor].filter((redactor) => redactor !== undefined);
-  const app =
-    options.app &&
-    cores.app &&
-    new AppForwarder(cores.app, redactors, options.app.allow ?? DEFAULT_APP_ALLOW, options.app.token);
-  const hub =
-    options.hub &&
-    cores.hub &&
-    new HubForwarder(cores.hub, redactors, options.hub.allow ?? DEFAULT_HUB_ALLOW, options.hub.channel);
+  const forwarders: Record<'app' | 'hub', Forwarder | undefined> = {
+    app:
+      options.app &&
+      cores.app &&
+      new AppForwarder(cores.app, redactors, options.app.allow ?? DEFAULT_APP_ALLOW, options.app.token),
+    hub:
+      options.hub &&
+      cores.hub &&
+      new HubForwarder(cores.hub, redactors, options.hub.allow ?? DEFAULT_HUB_ALLOW, options.hub.channel),
+  };
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -63,7 +66,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
         'token.php is not relayed: exchange the key on your server (AppClient.fromKey) and give the relay the token',
       );
     }
-    const forwarder = route.api === 'app' ? app : hub;
+    const forwarder = forwarders[route.api];
     if (forwarder === undefined) {
       return relayError(
         404,
@@ -71,8 +74,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
         `This relay has no ${route.api === 'app' ? 'Application API' : 'hub'} behind it`,
       );
     }
-    const call =
-      route.api === 'app' ? app!.call(url, route.httpMethod) : hub!.call(route.endpoint, route.httpMethod);
+    const call = forwarder.call(url, route);
     if (call instanceof Response) return call;
     let allowed: boolean;
     try {
@@ -83,16 +85,11 @@ export function createRelay(options: RelayOptions): RelayHandler {
     if (!allowed)
       return relayError(403, 'relay.forbidden', 'This session may not make this call (authorize)');
     try {
-      return await forward(call, request, url);
+      return await forwarder.forward(request, url, call, maxRequestBytes);
     } catch (error) {
       return failureAnswer(error);
     }
   };
-
-  const forward = (call: RelayCall, request: Request, url: URL): Promise<Response> =>
-    call.api === 'app'
-      ? app!.forward(request, url, call, maxRequestBytes)
-      : hub!.forward(request, url, call, maxRequestBytes);
 
   return withCors(options.cors, handle);
 }

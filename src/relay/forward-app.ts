@@ -1,9 +1,11 @@
 import type { ClientCore } from '../core/client-core.js';
 import { Redactor } from '../core/redact.js';
+import type { Forwarder } from './forwarder.js';
 import type { RelayAppOptions, RelayCall } from './options.js';
 import { fieldsOf, formWithout, readForm, readLimitedBody } from './read-request.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
+import type { ApiRoute } from './route.js';
 
 /** What the page may not set: the relay adds the token and keeps the method it checked. */
 const RELAY_SETS = ['token', 'method'];
@@ -11,7 +13,7 @@ const RELAY_SETS = ['token', 'method'];
 const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
 
 /** The Application API side of a relay: one phpFox site, an allow-list of methods, the token from the server. */
-export class AppForwarder {
+export class AppForwarder implements Forwarder {
   readonly #core: ClientCore;
   readonly #redactors: readonly Redactor[];
   readonly #allow: ReadonlySet<string>;
@@ -30,7 +32,7 @@ export class AppForwarder {
   }
 
   /** The call the page asks for, or the refusal when the allow-list does not have it. */
-  call(url: URL, httpMethod: 'GET' | 'POST'): RelayCall | Response {
+  call(url: URL, { httpMethod }: ApiRoute): RelayCall | Response {
     const method = url.searchParams.get('method') ?? '';
     if (!METHOD_NAME.test(method)) {
       return relayError(403, 'relay.forbidden', 'The relay forwards api.php calls of a "module.method" only');
@@ -42,12 +44,8 @@ export class AppForwarder {
   }
 
   /** Sends the call to `api.php` with the token read on the server; the answer redacted. */
-  async forward(
-    request: Request,
-    url: URL,
-    call: RelayCall & { api: 'app' },
-    maxRequestBytes: number,
-  ): Promise<Response> {
+  async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
+    if (call.api !== 'app') throw new TypeError('not an Application API call');
     const token = typeof this.#token === 'function' ? await this.#token(request) : this.#token;
     if (typeof token !== 'string' || token === '') {
       return relayError(401, 'relay.unauthenticated', 'No Application API token for this session');

@@ -3,10 +3,12 @@ import type { Fields } from '../core/query.js';
 import type { Redactor } from '../core/redact.js';
 import type { HttpRequest } from '../core/transport.js';
 import { hubAllows } from './allow-list.js';
+import type { Forwarder } from './forwarder.js';
 import type { RelayCall } from './options.js';
 import { fieldsOf, formWithout, readForm, readLimitedBody } from './read-request.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
+import type { ApiRoute } from './route.js';
 
 /** Where the Native API hangs below the hub's root. */
 const API_PATH = 'api/z/1.0/';
@@ -16,7 +18,7 @@ const RELAY_SETS = ['channel'];
 const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
 
 /** The Native API side of a relay: one hub, credentials on the server, an allow-list of endpoints and methods. */
-export class HubForwarder {
+export class HubForwarder implements Forwarder {
   readonly #core: ClientCore;
   readonly #redactors: readonly Redactor[];
   readonly #allow: Readonly<Record<string, readonly string[]>>;
@@ -35,7 +37,9 @@ export class HubForwarder {
   }
 
   /** The call the page asks for, or the refusal when the allow-list does not have it. */
-  call(endpoint: string, httpMethod: 'GET' | 'POST'): RelayCall | Response {
+  call(_url: URL, route: ApiRoute): RelayCall | Response {
+    const { httpMethod } = route;
+    const endpoint = route.api === 'hub' ? route.endpoint : '';
     if (!ENDPOINT_NAME.test(endpoint)) {
       return relayError(403, 'relay.forbidden', 'The relay forwards api/z/1.0/<endpoint> calls only');
     }
@@ -50,12 +54,8 @@ export class HubForwarder {
   }
 
   /** Sends the call to the hub with the relay's credentials; the answer redacted. */
-  async forward(
-    request: Request,
-    url: URL,
-    call: RelayCall & { api: 'hub' },
-    maxRequestBytes: number,
-  ): Promise<Response> {
+  async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
+    if (call.api !== 'hub') throw new TypeError('not a Native API call');
     const channel: Fields = this.#channel === undefined ? {} : { channel: this.#channel };
     const path = API_PATH + call.endpoint;
     const options = { signal: request.signal };

@@ -1,9 +1,10 @@
-/** Where a request below the relay's mount path goes. */
-export type RelayRoute =
+/** A request for one of the APIs. */
+export type ApiRoute =
   | { api: 'app'; httpMethod: 'GET' | 'POST' }
-  | { api: 'hub'; endpoint: string; httpMethod: 'GET' | 'POST' }
-  | { api: 'key-exchange' }
-  | { api: 'none' };
+  | { api: 'hub'; endpoint: string; httpMethod: 'GET' | 'POST' };
+
+/** Where a request below the relay's mount path goes. */
+export type RelayRoute = ApiRoute | { api: 'key-exchange' } | { api: 'none' };
 
 const HUB_PREFIX = 'api/z/1.0/';
 
