@@ -76,6 +76,13 @@ describe('startFakeServer', () => {
       headers: { Origin: 'http://example.org' },
     });
     expect([app.status, app.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+    // phpFox's scripts answer a preflight as any call: an envelope, no Access-Control-* headers.
+    const appPreflight = await fetch(`${server.url}api.php`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.org', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(appPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await appPreflight.text()).toContain('api.unable_to_find_api_key');
   });
 
   it('destroys the socket mid-body for a filedata reset, and before the status for resetAfterBytes 0', async () => {
