@@ -1,6 +1,7 @@
 import { ApiError } from '../core/errors/api-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
 import { ResponseTooLargeError } from '../core/errors/response-too-large-error.js';
+import { SdkError } from '../core/errors/sdk-error.js';
 import { TimeoutError } from '../core/errors/timeout-error.js';
 import { RequestRefusal } from './read-request.js';
 import { relayError } from './relay-error.js';
@@ -36,5 +37,7 @@ export function failureAnswer(error: unknown): Response {
       'The site answered with a redirect the relay does not follow',
     );
   }
-  return relayError(502, 'relay.upstream_failed', 'The relayed call failed');
+  if (error instanceof SdkError) return relayError(502, 'relay.upstream_failed', 'The relayed call failed');
+  // Your own code failed (a `token` function that threw), or the page went away mid-call.
+  return relayError(500, 'relay.internal_error', 'The relay failed');
 }

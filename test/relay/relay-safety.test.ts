@@ -142,6 +142,32 @@ describe('what the relay sends and returns', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('answers 500 when your own hooks fail, without quoting them', async () => {
+    const hub = { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD };
+    const throwing = createRelay({
+      authorize: () => {
+        throw new Error(`session store down: ${PASSWORD}`);
+      },
+      hub,
+    });
+    const refused = await ask(throwing, '/api/z/1.0/files');
+    expect(refused.status).toBe(500);
+    expect(await refused.text()).not.toContain(PASSWORD);
+    const { relay } = relayOver(() => Response.json({}), {
+      app: {
+        baseUrl: 'https://site.example/',
+        token: () => {
+          throw new Error('no session store');
+        },
+      },
+    });
+    const failed = await ask(relay, '/api.php?method=user.getUser');
+    expect([failed.status, ((await failed.json()) as { error: string }).error]).toEqual([
+      500,
+      'relay.internal_error',
+    ]);
+  });
+
   it('cannot be created without authorize, a site, or a token', () => {
     const hub = { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD };
     expect(() => createRelay({ hub } as unknown as RelayOptions)).toThrow(ArgumentError);
