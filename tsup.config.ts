@@ -1,10 +1,11 @@
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
-/** The four public entry points; their type declarations are bundled, one `.d.ts`/`.d.cts` each. */
+/** The five public entry points; their type declarations are bundled, one `.d.ts`/`.d.cts` each. */
 const entry = {
   index: 'src/index.ts',
   node: 'src/node/index.ts',
+  relay: 'src/relay/index.ts',
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
 };

@@ -31,6 +31,7 @@ export default defineConfig({
       { find: /^socialsite-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
       { find: /^socialsite-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^socialsite-sdk\/node$/, replacement: source('./src/node/index.ts') },
+      { find: /^socialsite-sdk\/relay$/, replacement: source('./src/relay.ts') },
       { find: /^socialsite-sdk$/, replacement: source('./src/index.ts') },
     ],
   },

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import type { CaseResult } from './report.js';
 
 const ENTRY = new URL('../dist/index.js', import.meta.url).pathname;
+const RELAY = new URL('../dist/relay.js', import.meta.url).pathname;
 const IMPORTS: { label: string; code: string; target: number }[] = [
   {
     label: 'import { AppClient }',
@@ -20,6 +21,14 @@ const IMPORTS: { label: string; code: string; target: number }[] = [
     target: 25,
   },
   { label: 'everything', code: `import * as all from '${ENTRY}'; console.log(all);`, target: 28 },
+];
+
+/** Server-side: what a Worker or server bundle grows by with the relay (no target was asked for). */
+const SERVER_IMPORTS: { label: string; code: string }[] = [
+  {
+    label: 'socialsite-sdk/relay: import { createRelay }',
+    code: `import { createRelay } from '${RELAY}'; console.log(createRelay);`,
+  },
 ];
 
 async function gzipped(code: string): Promise<{ minified: number; gzip: number }> {
@@ -48,6 +57,15 @@ export async function bundleSize(): Promise<CaseResult> {
       wanted: `≤ ${target} kB`,
       met: kb <= target,
     });
+  }
+  for (const { label, code } of SERVER_IMPORTS) {
+    const { minified, gzip } = await gzipped(code);
+    rows.push([
+      label,
+      `${(minified / 1000).toFixed(1)} kB`,
+      `${(gzip / 1000).toFixed(1)} kB`,
+      '(server side)',
+    ]);
   }
   return {
     tables: [

@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const packageVersion = require('../package.json').version;
-const entries = ['index', 'node', 'testing'];
+const entries = ['index', 'node', 'testing', 'relay'];
 
 async function exercise(label, load) {
-  const [sdk, nodeHelpers, testing] = await Promise.all(entries.map(load));
+  const [sdk, nodeHelpers, testing, relayEntry] = await Promise.all(entries.map(load));
   const server = await testing.startFakeServer();
   try {
     const app = await sdk.AppClient.fromKey(server.credentials.appKey, { baseUrl: server.appBaseUrl });
@@ -27,11 +27,26 @@ async function exercise(label, load) {
     );
     if (digest !== big.sha256) throw new Error(`${label}: download sha256 ${digest} != ${big.sha256}`);
 
+    // The relay's handler called in process, a client pointed at it with no credentials.
+    const relay = relayEntry.createRelay({
+      authorize: () => true,
+      hub: { baseUrl: server.hubBaseUrl, username, password },
+    });
+    const relayed = new sdk.NativeClient({
+      relay: 'http://relay.test/',
+      fetch: (input, init) => relay(new Request(input, init)),
+    });
+    const groups = await relayed.groups.list();
+    if (groups.length === 0) throw new Error(`${label}: no groups through the relay`);
+    const refused = await relayed.channel.exportBasic().catch((e) => e);
+    if (!(refused instanceof sdk.ApiError) || refused.code !== 'relay.forbidden')
+      throw new Error(`${label}: expected relay.forbidden: ${refused}`);
+
     const file = await nodeHelpers.fileFromPath(new URL(import.meta.url).pathname);
     if (!(await file.text()).includes('exercise'))
       throw new Error(`${label}: fileFromPath read the wrong bytes`);
     console.log(
-      `${label}: ok (${friends.length} friends, ${blob.size}-byte download byte-exact, fileFromPath, typed errors)`,
+      `${label}: ok (${friends.length} friends, ${blob.size}-byte download byte-exact, fileFromPath, the relay, typed errors)`,
     );
   } finally {
     await server.close();

@@ -1,5 +1,6 @@
 // The browser example: both clients from a page, with the ESM build loaded through the import map
-// in index.html. `?site=...` (and `key`, `username`, `password`) fill the form and run at once.
+// in index.html. The page holds no token, key or password: it calls the relay that its own server
+// mounts at /social/ (see app-server.ts), which adds them on the server. `?run` runs at once.
 import { AppClient, NativeClient, NotFoundError } from 'socialsite-sdk';
 
 const form = document.querySelector('#connect');
@@ -15,7 +16,8 @@ function show(step, text, isError = false) {
 }
 
 async function run(values, photo) {
-  const app = await AppClient.fromKey(values.key, { baseUrl: values.site });
+  // The relay's URL instead of the site and its credentials; nothing else changes.
+  const app = new AppClient({ relay: values.relay });
   const me = await app.user.getUser();
   show('user', `Signed in to the Application API as ${me.full_name} (user ${me.user_id})`);
 
@@ -28,11 +30,7 @@ async function run(values, photo) {
     show('upload', `Uploaded ${photo.name}: ${uploaded.photo_original}`);
   }
 
-  const hub = new NativeClient({
-    baseUrl: values.site,
-    username: values.username,
-    password: values.password,
-  });
+  const hub = new NativeClient({ relay: values.relay });
   const files = (await hub.files.list().toArray()).filter((file) => !file.is_dir);
   show('files', `${files.length} files in the channel: ${files.map((file) => file.filename).join(', ')}`);
 
@@ -70,6 +68,5 @@ form.addEventListener('submit', (event) => {
 });
 
 const query = new URLSearchParams(location.search);
-for (const [name, value] of query)
-  if (form.elements[name] && name !== 'photo') form.elements[name].value = value;
-if (query.has('site')) form.requestSubmit();
+if (query.has('relay')) form.elements.relay.value = query.get('relay');
+if (query.has('run')) form.requestSubmit();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -35,8 +35,25 @@ export async function startStaticServer(
   options: StaticServerOptions = {},
 ): Promise<StaticServer> {
   const { port = 0, headers = {} } = options;
+  const server = createServer(staticFiles(root, headers));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The request handler of {@link startStaticServer}: the files below `root`, nothing above it. */
+export function staticFiles(
+  root: string,
+  headers: Record<string, string> = {},
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const base = path.resolve(root);
-  const server = createServer(async (request, response) => {
+  return async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     let file = path.join(base, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
     if (file !== base && !file.startsWith(base + path.sep)) file = '';
@@ -51,14 +68,5 @@ export async function startStaticServer(
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

@@ -32,10 +32,11 @@ export interface ListPaging {
 /** Sends `api.php` calls: token and method in the query, every answer through phpFox's dialect. */
 export class AppCaller {
   readonly core: ClientCore;
-  readonly #token: string;
+  /** `undefined` behind a relay, which adds the token on the server. */
+  readonly #token: string | undefined;
   readonly #screen: Screen;
 
-  constructor(core: ClientCore, token: string) {
+  constructor(core: ClientCore, token: string | undefined) {
     this.core = core;
     this.#token = token;
     this.#screen = phpfoxScreen(core.redactor, core.validation);
@@ -147,7 +148,7 @@ export class AppCaller {
     files?: Record<string, Blob>,
   ): HttpRequest {
     const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
-    const own = { token: this.#token, method };
+    const own = this.#token === undefined ? { method } : { token: this.#token, method };
     return files
       ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
       : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };

@@ -8,6 +8,7 @@ import { AuthenticationError } from '../core/errors/authentication-error.js';
 import { keysOf } from '../core/known-keys.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
+import { type RelayClientOptions, relayedOptions } from '../core/relay-url.js';
 import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
 import { AppCaller } from './app-caller.js';
 import {
@@ -29,16 +30,24 @@ import { photoFile } from './upload.js';
 /** token.php's new token: a secret from the moment it is read, before the answer is checked. */
 const TOKEN_MEMBERS = secretMembers(['token']);
 
-/** Options of {@link AppClient}: the shared {@link ClientOptions} plus the access token. */
+/** Options of an {@link AppClient} that calls the site: the shared {@link ClientOptions} plus the access token. */
 export interface AppClientOptions extends ClientOptions {
   /** The access token from `token.php` (see `AppClient.fromKey`). */
   token: string;
+  /** Not with `token`: a client either calls the site or a relay. */
+  relay?: never;
+}
+
+/** Options of an {@link AppClient} in a browser page behind a relay: no token in the page. */
+export interface AppClientRelayOptions extends RelayClientOptions {
+  /** Not with `relay`: the relay adds the token on the server. */
+  token?: never;
 }
 
 /** `token` besides the shared options. */
 const APP_CLIENT_OPTIONS: OptionOwner = {
   name: 'AppClient',
-  ownKeys: keysOf<Omit<AppClientOptions, keyof ClientOptions>>({ token: true }),
+  ownKeys: keysOf<Omit<AppClientOptions, keyof ClientOptions>>({ token: true, relay: true }),
 };
 /** The shared options only: the token is what `fromKey` fetches. */
 const FROM_KEY_OPTIONS: OptionOwner = { name: 'AppClient.fromKey', ownKeys: [] };
@@ -66,12 +75,39 @@ export class AppClient {
   /** The `photo` module: `photo.getPhotos`, `photo.addPhoto`. */
   readonly photo: PhotoResource;
   readonly #caller: AppCaller;
-  readonly #token: string;
+  readonly #token: string | undefined;
   readonly #summary: ClientSummary;
 
-  constructor(options: AppClientOptions) {
+  /**
+   * A client of the site (`{ baseUrl, token }`), or, in a browser page, of a relay
+   * (`{ relay: '/social/' }`, see `socialsite-sdk/relay`) that holds the token on your server.
+   */
+  constructor(options: AppClientRelayOptions);
+  constructor(options: AppClientOptions);
+  constructor(options: AppClientOptions | AppClientRelayOptions) {
     // First: a misspelt `tokne` should be named as such, not reported as a missing token.
-    if (typeof options === 'object' && options !== null) checkClientOptions(options, APP_CLIENT_OPTIONS);
+    if (typeof options === 'object' && options !== null)
+      checkClientOptions(options as ClientOptions, APP_CLIENT_OPTIONS);
+    const setup = { owner: APP_CLIENT_OPTIONS, notFoundHint: APP_NOT_FOUND_HINT };
+    if (options !== null && typeof options === 'object' && 'relay' in options && options.relay !== undefined) {
+      const core = new ClientCore({ ...setup, options: relayedOptions(options, ['token']), secrets: [] });
+      this.#token = undefined;
+      this.#caller = new AppCaller(core, undefined);
+      this.#summary = { ...clientSummary('AppClient', core), relay: true };
+    } else {
+      this.#token = AppClient.#checkedToken(options);
+      const core = new ClientCore({ ...setup, options: options as AppClientOptions, secrets: [this.#token] });
+      this.#caller = new AppCaller(core, this.#token);
+      this.#summary = clientSummary('AppClient', core);
+    }
+    this.user = new UserResource(this.#caller);
+    this.friend = new FriendResource(this.#caller);
+    this.mail = new MailResource(this.#caller);
+    this.notification = new NotificationResource(this.#caller);
+    this.photo = new PhotoResource(this.#caller);
+  }
+
+  static #checkedToken(options: AppClientOptions | AppClientRelayOptions): string {
     if (typeof options?.token !== 'string' || options.token.trim() === '') {
       // The public contract: an empty token is an authentication failure, found before any request.
       throw new AuthenticationError(
@@ -83,28 +119,16 @@ export class AppClient {
         },
       );
     }
-    this.#token = options.token;
-    const core = new ClientCore({
-      options,
-      owner: APP_CLIENT_OPTIONS,
-      secrets: [options.token],
-      notFoundHint: APP_NOT_FOUND_HINT,
-    });
-    this.#caller = new AppCaller(core, options.token);
-    this.#summary = clientSummary('AppClient', core);
-    this.user = new UserResource(this.#caller);
-    this.friend = new FriendResource(this.#caller);
-    this.mail = new MailResource(this.#caller);
-    this.notification = new NotificationResource(this.#caller);
-    this.photo = new PhotoResource(this.#caller);
+    return options.token;
   }
 
   /**
    * The access token every call carries. A getter over a private field: it is not an own property,
-   * so `util.inspect(app)`, `console.log(app)` and `JSON.stringify(app)` never show it.
+   * so `util.inspect(app)`, `console.log(app)` and `JSON.stringify(app)` never show it. `''` for a
+   * client behind a relay, which never sees the token.
    */
   get token(): string {
-    return this.#token;
+    return this.#token ?? '';
   }
 
   /** What `JSON.stringify(app)` shows: where the client points, never the token. */

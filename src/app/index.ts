@@ -1,4 +1,4 @@
-export { AppClient, type AppClientOptions } from './app-client.js';
+export { AppClient, type AppClientOptions, type AppClientRelayOptions } from './app-client.js';
 export type {
   AppMethodOutput,
   AppMethodOutputs,

@@ -12,6 +12,8 @@ export interface ClientSummary {
   channel?: string;
   /** NativeClient: how it authenticates (`'basic'`, `'accessToken'`, `'clientCredentials'`, `'signature'`). */
   auth?: string;
+  /** Whether the client talks to a relay (`socialsite-sdk/relay`), which holds the credentials. */
+  relay?: boolean;
 }
 
 export function clientSummary(

@@ -28,6 +28,7 @@ export function errorForStatus(
 ): ApiError {
   const details = {
     status: response.status,
+    code: relayCode(body),
     body: redactor.value(body),
     url: response.url,
     method: response.method,
@@ -46,4 +47,10 @@ export function errorForStatus(
     return new ApiError(`${base} (${SERVER_ERROR}).${hint}`, details);
   }
   return new ApiError(base, details);
+}
+
+/** A relay's refusal names itself (`{"error": "relay.forbidden"}`, see `socialsite-sdk/relay`): that is the code. */
+function relayCode(body: unknown): string | undefined {
+  const said = (body as { error?: unknown } | null)?.error;
+  return typeof said === 'string' && said.startsWith('relay.') ? said : undefined;
 }

@@ -2,6 +2,7 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { withinDeadline } from './abortable.js';
 import type { Authorizer } from './authorizer.js';
 import type { BodyCollector, CollectedBody } from './body-collector.js';
+import { crossOriginFailure } from './cross-origin.js';
 import { ApiError } from './errors/api-error.js';
 import { AuthenticationError } from './errors/authentication-error.js';
 import { ConnectionError } from './errors/connection-error.js';
@@ -320,8 +321,12 @@ function isRedirect(response: Response): boolean {
   return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
 }
 
+/** Failures that recur on every attempt although they are connection errors (a browser's CORS refusal). */
+const RECURRING = new WeakSet<SdkError>();
+
 /** Network failures and timeouts can pass; a refused redirect, an oversized body or an SDK error cannot. */
 function isTransient(failure: SdkError): boolean {
+  if (RECURRING.has(failure)) return false;
   return failure instanceof ConnectionError || failure instanceof TimeoutError;
 }
 
@@ -378,6 +383,11 @@ function toSdkError(error: unknown, call: Call, redactor: Redactor): SdkError {
     });
   }
   if (isNetworkError(error)) {
+    const refused = crossOriginFailure(call.method, call.url, error.cause ?? error);
+    if (refused) {
+      RECURRING.add(refused);
+      return refused;
+    }
     const detail = redactor.text(causeText(error.cause));
     return new ConnectionError(`Could not reach ${call.url}: ${detail}`, call.url, { cause: error.cause });
   }

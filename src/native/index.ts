@@ -15,7 +15,12 @@ export type { NativeAuthKind, NativeAuthOptions } from './auth/strategy.js';
 export type { OAuthToken } from './auth/token-endpoint.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';
 export type { FileChunk } from './file-chunk.js';
-export { NativeClient, type NativeClientBaseOptions, type NativeClientOptions } from './native-client.js';
+export {
+  NativeClient,
+  type NativeClientBaseOptions,
+  type NativeClientOptions,
+  type NativeClientRelayOptions,
+} from './native-client.js';
 // The resource classes are exported as types only: to name them (`hub.files`'s type), not to construct them.
 export type { AbconfigListParams, AbconfigResource } from './resources/abconfig.js';
 export type { AbookListParams, AbookResource } from './resources/abook.js';

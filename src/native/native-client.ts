@@ -6,6 +6,7 @@ import { type ClientSummary, clientSummary, inspectSummary } from '../core/clien
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { keysOf } from '../core/known-keys.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
+import { type RelayClientOptions, relayedOptions } from '../core/relay-url.js';
 import { checkedRoot } from './auth/basic.js';
 import { type NativeAuthOptions, nativeAuth } from './auth/strategy.js';
 import { VersionAnswerSchema } from './envelopes.js';
@@ -22,6 +23,16 @@ import { PermissionsResource } from './resources/permissions.js';
 import { PhotosResource } from './resources/photos.js';
 import { XchanResource } from './resources/xchan.js';
 
+/** What a client behind a relay must not be given: the credentials and the channel are the relay's. */
+const RELAY_REFUSED = [
+  'channel',
+  'username',
+  'password',
+  'accessToken',
+  'clientCredentials',
+  'signature',
+] as const;
+
 /** The options of a `NativeClient` besides its credentials. */
 export interface NativeClientBaseOptions extends ClientOptions {
   /**
@@ -30,6 +41,8 @@ export interface NativeClientBaseOptions extends ClientOptions {
    * @example 'alice2'
    */
   channel?: string;
+  /** Not with credentials: a client calls either the hub or a relay. */
+  relay?: never;
   /**
    * Allow plain `http:` to a host other than loopback (the password would travel unencrypted).
    * `http://localhost`, `http://127.0.0.1` and `http://[::1]` are always allowed.
@@ -51,6 +64,7 @@ const NATIVE_CLIENT_OPTIONS: OptionOwner = {
   name: 'NativeClient',
   ownKeys: keysOf<Omit<NativeClientBaseOptions, keyof ClientOptions> | NativeAuthOptions>({
     channel: true,
+    relay: true,
     allowInsecureHttp: true,
     username: true,
     password: true,
@@ -59,6 +73,25 @@ const NATIVE_CLIENT_OPTIONS: OptionOwner = {
     signature: true,
   }),
 };
+
+/**
+ * A `NativeClient` in a browser page behind a relay (`socialsite-sdk/relay`): no credentials in
+ * the page, the relay adds them on your server (and decides the channel).
+ */
+export interface NativeClientRelayOptions extends RelayClientOptions {
+  /** Not with `relay`: the relay's `hub.channel` decides. */
+  channel?: never;
+  /** Not with `relay`: the relay holds the credentials. */
+  username?: never;
+  /** Not with `relay`: the relay holds the credentials. */
+  password?: never;
+  /** Not with `relay`: the relay holds the credentials. */
+  accessToken?: never;
+  /** Not with `relay`: the relay holds the credentials. */
+  clientCredentials?: never;
+  /** Not with `relay`: the relay holds the credentials. */
+  signature?: never;
+}
 
 /**
  * A client of Hubzilla's Native channel API (`api/z/1.0`).
@@ -97,9 +130,47 @@ export class NativeClient {
   readonly #api: NativeApi;
   readonly #summary: ClientSummary;
 
-  constructor(options: NativeClientOptions) {
+  /**
+   * A client of the hub with ONE way to authenticate, or, in a browser page, of a relay
+   * (`{ relay: '/social/' }`, see `socialsite-sdk/relay`) that holds the credentials on your server.
+   */
+  constructor(options: NativeClientRelayOptions);
+  constructor(options: NativeClientOptions);
+  constructor(options: NativeClientOptions | NativeClientRelayOptions) {
+    if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
     // First: a misspelt `pasword` should be named as such, not reported as a missing password.
-    checkClientOptions(options, NATIVE_CLIENT_OPTIONS);
+    checkClientOptions(options as ClientOptions, NATIVE_CLIENT_OPTIONS);
+    if (options.relay !== undefined) {
+      // Cookies are sent (the browser's default, `same-origin`): the relay checks the page's session.
+      const core = new ClientCore({
+        options: relayedOptions(options, [...RELAY_REFUSED]),
+        owner: NATIVE_CLIENT_OPTIONS,
+        secrets: [],
+      });
+      this.#api = new NativeApi(core, undefined);
+      this.#summary = { ...clientSummary('NativeClient', core), relay: true };
+    } else {
+      const direct = NativeClient.#direct(options);
+      this.#api = direct.api;
+      this.#summary = direct.summary;
+    }
+    this.channel = new ChannelResource(this.#api);
+    this.network = new NetworkResource(this.#api);
+    this.files = new FilesResource(this.#api);
+    this.albums = new AlbumsResource(this.#api);
+    this.photos = new PhotosResource(this.#api);
+    this.groups = new GroupsResource(this.#api);
+    this.xchan = new XchanResource(this.#api);
+    this.items = new ItemsResource(this.#api);
+    this.abook = new AbookResource(this.#api);
+    this.abconfig = new AbconfigResource(this.#api);
+    this.permissions = new PermissionsResource(this.#api);
+  }
+
+  static #direct(options: NativeClientBaseOptions & NativeAuthOptions): {
+    api: NativeApi;
+    summary: ClientSummary;
+  } {
     const auth = nativeAuth(options, NATIVE_CLIENT_OPTIONS);
     refuseApiAddress(checkedRoot(options.baseUrl, options.allowInsecureHttp), 'api/z/', API_PATH);
     if (
@@ -118,19 +189,10 @@ export class NativeClient {
       authenticationHint: auth.hint,
       notFoundHint: `Either baseUrl is not the hub's root (the address of its home page, without ${API_PATH}) or this hub does not have this endpoint`,
     });
-    this.#api = new NativeApi(core, options.channel);
-    this.#summary = { ...clientSummary('NativeClient', core, options.channel), auth: auth.kind };
-    this.channel = new ChannelResource(this.#api);
-    this.network = new NetworkResource(this.#api);
-    this.files = new FilesResource(this.#api);
-    this.albums = new AlbumsResource(this.#api);
-    this.photos = new PhotosResource(this.#api);
-    this.groups = new GroupsResource(this.#api);
-    this.xchan = new XchanResource(this.#api);
-    this.items = new ItemsResource(this.#api);
-    this.abook = new AbookResource(this.#api);
-    this.abconfig = new AbconfigResource(this.#api);
-    this.permissions = new PermissionsResource(this.#api);
+    return {
+      api: new NativeApi(core, options.channel),
+      summary: { ...clientSummary('NativeClient', core, options.channel), auth: auth.kind },
+    };
   }
 
   /** What `JSON.stringify(hub)` shows: where the client points, never the credentials. */

@@ -15,9 +15,12 @@ export interface FakeServerOptions extends FakeSiteOptions {
   /** The interface to listen on. @default '127.0.0.1' */
   host?: string | undefined;
   /**
-   * Permissive CORS (any origin, preflights answered 204 before login) so browser pages can call
-   * the server. `false` gives the real Hubzilla behaviour (no CORS headers, preflight 401).
-   * @default true
+   * Permissive CORS (any origin, preflights answered 204 before login) so browser pages on other
+   * origins can call the server directly. Off by default, as on the real servers: phpFox 3.9 and
+   * Hubzilla 8.8.7 send no CORS headers and Hubzilla answers the `Authorization` preflight 401, so
+   * a page on another origin fails against the fake just as against them (put a relay in front:
+   * `socialsite-sdk/relay`).
+   * @default false
    */
   cors?: boolean | undefined;
   /**
@@ -53,7 +56,7 @@ export interface FakeServer {
  * await server.close();
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const { port = 0, host = '127.0.0.1', cors = true, site: given, ...siteOptions } = options;
+  const { port = 0, host = '127.0.0.1', cors = false, site: given, ...siteOptions } = options;
   let handle: ((request: Request) => Promise<Response>) | undefined;
   const server = createAdaptorServer({
     overrideGlobalObjects: false,

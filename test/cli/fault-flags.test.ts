@@ -143,6 +143,16 @@ describe('socialsite-sdk fake-server: the site flags change what the site answer
     expect(server.output()).toMatch(/CORS off/);
   });
 
+  it('--cors answers a preflight 204 with Allow-Origin (for pages that call the fake directly)', async () => {
+    const server = await serve('--cors');
+    const preflight = await fetch(`${server.url}api/z/1.0/channel/list`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.org', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    expect(server.output()).toMatch(/CORS on/);
+  });
+
   it('prints the flavour and "Faults: none" by default, and stops with exit 0', async () => {
     const server = await serve();
     expect(server.output()).toMatch(/Site: +phpFox 3\.0, seed 1, list totals count, body prefix none,/);

@@ -9,6 +9,7 @@ export const ENTRIES = [
   'socialsite-sdk/node',
   'socialsite-sdk/testing',
   'socialsite-sdk/testing/msw',
+  'socialsite-sdk/relay',
 ];
 
 /** What one entry point of the installed package declares, as TypeScript reads it. */

@@ -13,7 +13,7 @@ export interface CliFakeServer {
 /** Runs the installed package's `socialsite-sdk` command in `dir` (a free port) and reads its banner. */
 export async function startInstalledFakeServer(dir: string): Promise<CliFakeServer> {
   const bin = path.join(dir, 'node_modules/.bin/socialsite-sdk');
-  const child = spawn(process.execPath, [bin, 'fake-server', '--port', '0'], {
+  const child = spawn(process.execPath, [bin, 'fake-server', '--port', '0', '--cors'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -24,13 +24,16 @@ function hub({ config }: CaseContext, baseUrl = config.baseUrl): NativeClient {
 }
 
 /** The uploads the server received since the last ask. */
-async function receivedUploads({ config }: CaseContext): Promise<ReceivedUpload[]> {
+export async function receivedUploads({ config }: CaseContext): Promise<ReceivedUpload[]> {
   const response = await fetch(`${config.controlUrl}uploads`);
   return (await response.json()) as ReceivedUpload[];
 }
 
 /** The one upload since the last ask: sized up front, never chunked, its file byte-exact. */
-async function checkReceived(context: CaseContext, sent: { size: number; sha256: string }): Promise<void> {
+export async function checkReceived(
+  context: CaseContext,
+  sent: { size: number; sha256: string },
+): Promise<void> {
   const uploads = await receivedUploads(context);
   checkEqual(uploads.length, 1, 'uploads received');
   const [upload] = uploads as [ReceivedUpload];

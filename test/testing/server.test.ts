@@ -43,8 +43,8 @@ describe('startFakeServer', () => {
     expect(added.output).toHaveProperty('1024px');
   });
 
-  it('answers CORS preflights 204 before login and adds Allow-Origin by default', async () => {
-    const server = await start();
+  it('answers CORS preflights 204 before login and adds Allow-Origin with cors: true', async () => {
+    const server = await start({ cors: true });
     const preflight = await fetch(`${server.url}api/z/1.0/channel/list`, {
       method: 'OPTIONS',
       headers: {
@@ -63,8 +63,8 @@ describe('startFakeServer', () => {
     expect(denied.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
   });
 
-  it('behaves like the real Hubzilla with cors: false (preflight 401, no CORS headers)', async () => {
-    const server = await start({ cors: false });
+  it('behaves like the real servers by default (no CORS headers; Hubzilla’s preflight 401)', async () => {
+    const server = await start();
     const preflight = await fetch(`${server.url}api/z/1.0/channel/list`, {
       method: 'OPTIONS',
       headers: { Origin: 'http://example.org', 'Access-Control-Request-Method': 'GET' },
@@ -72,6 +72,17 @@ describe('startFakeServer', () => {
     expect(preflight.status).toBe(401);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('www-authenticate')).toBe('Basic realm="hubzilla"');
+    const app = await fetch(`${server.url}token.php?key=${server.credentials.appKey}`, {
+      headers: { Origin: 'http://example.org' },
+    });
+    expect([app.status, app.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+    // phpFox's scripts answer a preflight as any call: an envelope, no Access-Control-* headers.
+    const appPreflight = await fetch(`${server.url}api.php`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.org', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(appPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await appPreflight.text()).toContain('api.unable_to_find_api_key');
   });
 
   it('destroys the socket mid-body for a filedata reset, and before the status for resetAfterBytes 0', async () => {

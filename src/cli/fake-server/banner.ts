@@ -19,7 +19,7 @@ export function banner(server: FakeServer, options: FakeServerOptions): string {
     `  Signing key:         ${c.signingKeys.alice.keyId}   (alice's private key: site.credentials.signingKeys.alice)`,
     `  Big file:            ${big.file_id}   (${big.display_path}, ${big.filesize} bytes, for chunked downloads)`,
     `  Site:                phpFox ${site.envelope}, seed ${site.seed}, list totals ${site.listTotals}, body prefix ${site.bodyPrefix ?? 'none'},`,
-    `                       photo uploads up to ${site.photoUploadLimit} bytes, app API ${site.appApiEnabled ? 'on' : 'off'}, CORS ${options.cors === false ? 'off' : 'on'}, ${options.now === undefined ? 'fixed' : 'real'} clock`,
+    `                       photo uploads up to ${site.photoUploadLimit} bytes, app API ${site.appApiEnabled ? 'on' : 'off'}, CORS ${options.cors === true ? 'on' : 'off'}, ${options.now === undefined ? 'fixed' : 'real'} clock`,
     ...(faults.length === 0
       ? ['  Faults:              none']
       : ['  Faults:', ...faults.map((fault) => `    ${fault}`)]),

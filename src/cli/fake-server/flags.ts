@@ -14,9 +14,14 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
         defaultText: '/',
       },
       {
+        name: 'cors',
+        description: 'CORS headers for pages on any origin (the real servers send none)',
+        defaultText: 'off, preflights 401 as on Hubzilla',
+      },
+      {
         name: 'no-cors',
-        description: 'no CORS headers, preflights 401, as on Hubzilla',
-        defaultText: 'CORS on',
+        description: 'no CORS headers (the default; kept for older scripts)',
+        defaultText: 'off',
       },
     ],
   },

@@ -26,7 +26,7 @@ export function toServerOptions(args: ParsedArgs): FakeServerOptions {
     port: optional(args.value('port'), (value) => integer(value, '--port', 0, 65535)),
     host: optional(args.value('host'), (value) => nonEmpty(value, '--host')),
     basePath: optional(args.value('base-path'), (value) => nonEmpty(value, '--base-path')),
-    cors: args.has('no-cors') ? false : undefined,
+    cors: args.has('no-cors') ? false : args.has('cors') ? true : undefined,
     seed: optional(args.value('seed'), (value) => integer(value, '--seed', 0, 2 ** 32 - 1)),
     envelope: optional(args.value('envelope'), (value) => oneOf(value, '--envelope', ['3.0', '3.5', '3.9'])),
     bodyPrefix: optional(args.value('body-prefix'), (value) =>

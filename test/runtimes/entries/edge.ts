@@ -5,6 +5,7 @@
 import { conformanceCases } from '../cases.js';
 import type { ConformanceConfig } from '../contract.js';
 import { runCases } from '../harness.js';
+import { relayCases } from '../relay-cases.js';
 
 interface FetchEvent {
   request: Request;
@@ -16,6 +17,8 @@ addEventListener('fetch', (event) => {
   const config = JSON.parse(new URL(request.url).searchParams.get('config') ?? '{}') as ConformanceConfig;
   respondWith.call(
     event,
-    runCases(conformanceCases, { config, fs: undefined }).then((results) => Response.json(results)),
+    runCases([...conformanceCases, ...relayCases], { config, fs: undefined }).then((results) =>
+      Response.json(results),
+    ),
   );
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { conformanceCases } from '../cases.js';
 import type { ConformanceConfig, FileSystemAccess } from '../contract.js';
 import { runCases } from '../harness.js';
+import { relayCases } from '../relay-cases.js';
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ConformanceConfig;
 const scratch = await mkdtemp(join(tmpdir(), 'socialsite-conformance-'));
@@ -26,7 +27,7 @@ const fs: FileSystemAccess = {
 };
 
 try {
-  const results = await runCases(conformanceCases, { config, fs });
+  const results = await runCases([...conformanceCases, ...relayCases], { config, fs });
   console.log(`CONFORMANCE ${JSON.stringify(results)}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });

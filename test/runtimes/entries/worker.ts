@@ -5,10 +5,11 @@
 import { conformanceCases } from '../cases.js';
 import type { ConformanceConfig } from '../contract.js';
 import { runCases } from '../harness.js';
+import { relayCases } from '../relay-cases.js';
 
 export default {
   async fetch(request: Request): Promise<Response> {
     const config = JSON.parse(new URL(request.url).searchParams.get('config') ?? '{}') as ConformanceConfig;
-    return Response.json(await runCases(conformanceCases, { config, fs: undefined }));
+    return Response.json(await runCases([...conformanceCases, ...relayCases], { config, fs: undefined }));
   },
 };

@@ -1,0 +1,35 @@
+import { ArgumentError } from '../core/errors/argument-error.js';
+import type { RelayOptions } from './options.js';
+
+/** The relay's own options, checked when it is created (the upstream ones are checked by the clients' core). */
+export function checkRelayOptions(options: RelayOptions): void {
+  if (options === null || typeof options !== 'object') throw new ArgumentError('createRelay needs options');
+  if (typeof options.authorize !== 'function') {
+    throw new ArgumentError(
+      'authorize is required: a function that checks the caller against your session (pass () => true to open the relay on purpose)',
+    );
+  }
+  if (options.app === undefined && options.hub === undefined) {
+    throw new ArgumentError('createRelay needs app, hub or both: there is nothing to relay to');
+  }
+  const token = options.app?.token;
+  if (
+    options.app !== undefined &&
+    typeof token !== 'function' &&
+    (typeof token !== 'string' || token === '')
+  ) {
+    throw new ArgumentError(
+      'app.token is required: the access token, or a function reading it from the session',
+    );
+  }
+  for (const name of ['maxRequestBytes', 'maxResponseBytes', 'timeout'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
+      throw new ArgumentError(`${name} must be a positive whole number when given`);
+    }
+  }
+  const cors = options.cors;
+  if (cors !== undefined && typeof cors.origins !== 'function' && !Array.isArray(cors.origins)) {
+    throw new ArgumentError('cors.origins must be a list of origins or a function');
+  }
+}

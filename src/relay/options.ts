@@ -1,0 +1,132 @@
+import type { Logger, LogLevel } from '../core/logging.js';
+import type { Hooks } from '../core/options.js';
+import type { NativeAuthOptions } from '../native/auth/strategy.js';
+
+/** What one browser call through the relay asks for, as `authorize` sees it. */
+export type RelayCall =
+  | {
+      /** The Application API (`api.php`). */
+      api: 'app';
+      /** The `module.method` called, e.g. `friend.getFriends`. */
+      method: string;
+      /** The HTTP method the page used. */
+      httpMethod: 'GET' | 'POST';
+    }
+  | {
+      /** The Native channel API (`api/z/1.0/`). */
+      api: 'hub';
+      /** The endpoint below `api/z/1.0/`, e.g. `files` or `item/update`. */
+      endpoint: string;
+      /** The HTTP method the page used. */
+      httpMethod: 'GET' | 'POST';
+    };
+
+/** A value the relay reads per request (from the user's session), or a fixed one. */
+export type PerRequest<T> = T | ((request: Request) => T | undefined | Promise<T | undefined>);
+
+/** The Application API behind the relay. */
+export interface RelayAppOptions {
+  /** The phpFox site's root (`token.php` and `api.php` hang below it). The relay calls nothing else. */
+  baseUrl: string | URL;
+  /**
+   * The access token, kept on the server: a string (one token for every caller), or a function that
+   * reads the caller's own from your session (the phpFox iframe flow: the key exchanged server-side
+   * with `AppClient.fromKey`, its token stored in the user's session). `undefined` → HTTP 401
+   * (`relay.unauthenticated`), an `AuthenticationError` in the page.
+   * @example token: (request) => sessions.get(request)?.phpfoxToken
+   */
+  token: PerRequest<string>;
+  /**
+   * The `module.method`s that may pass. Replaces the default list.
+   * @default the read-only methods: user.getUser, friend.getFriends, friend.isFriend,
+   * mail.getNewCount, notification.getNewCount, photo.getPhotos (not notification.get, which marks
+   * notifications seen on phpFox 3.9, nor photo.addPhoto, a write)
+   * @example allow: [...DEFAULT_APP_ALLOW, 'photo.addPhoto']
+   */
+  allow?: readonly string[] | undefined;
+}
+
+/** The hub behind the relay: its root, the channel's credentials (one way, as `NativeClient` takes them) and the allow-list. */
+export type RelayHubOptions = NativeAuthOptions & {
+  /** The hub's root (`api/z/1.0/` hangs below it). The relay calls nothing else. */
+  baseUrl: string | URL;
+  /**
+   * The endpoints below `api/z/1.0/` that may pass, each with the HTTP methods allowed. Hubzilla
+   * does not check the method (a GET of `item/update` creates an item), so every endpoint is listed
+   * with exactly the methods it may be called with. Replaces the default list.
+   * @default the read-only endpoints, GET only (see `DEFAULT_HUB_ALLOW`): not `channel/export/basic`
+   * (it holds the channel's private key), `file/export` (server paths), `verify`, nor any write
+   * @example allow: { ...DEFAULT_HUB_ALLOW, 'item/update': ['POST'] }
+   */
+  allow?: Readonly<Record<string, readonly ('GET' | 'POST')[]>> | undefined;
+  /**
+   * The channel every call acts as; the page's `channel` parameter is replaced by it.
+   * @default the account's default channel (the page's `channel` is removed)
+   */
+  channel?: string | undefined;
+  /** As `NativeClient`'s: plain http to a host other than loopback. @default false */
+  allowInsecureHttp?: boolean | undefined;
+};
+
+/** Cross-origin access to the relay, for a page served from another origin than the relay's. */
+export interface RelayCorsOptions {
+  /**
+   * The page origins allowed (exact `https://app.example`), or a test. Other origins get no CORS
+   * headers, so their pages cannot read the answers.
+   */
+  origins: readonly string[] | ((origin: string) => boolean);
+  /** Request headers the pages may send (your session header). @default ['Content-Type'] */
+  headers?: readonly string[] | undefined;
+}
+
+/** Options of {@link createRelay}. */
+export interface RelayOptions {
+  /**
+   * The path the relay is mounted at; the page's client uses it as `relay`. Requests outside it get
+   * a 404 (`relay.not_found`).
+   * @default '/'
+   * @example '/social/'
+   */
+  basePath?: string | undefined;
+  /**
+   * Decides whether THIS request may pass, against your own session (a cookie, a header): required,
+   * so a relay is never open to the world by accident. Pass `() => true` to open it on purpose.
+   * `false` → HTTP 403 (`relay.forbidden`). Called after the allow-list check.
+   * @example authorize: async (request) => (await sessionOf(request)) !== undefined
+   */
+  authorize: (request: Request, call: RelayCall) => boolean | Promise<boolean>;
+  /** The Application API to forward to. Without it, `api.php` is refused (404). */
+  app?: RelayAppOptions | undefined;
+  /** The hub to forward to. Without it, `api/z/1.0/` is refused (404). */
+  hub?: RelayHubOptions | undefined;
+  /**
+   * Time allowed for one upstream call, answer body included, in ms. Past it: HTTP 504.
+   * @default 30000
+   */
+  timeout?: number | undefined;
+  /**
+   * The largest request body a page may send (an upload), in bytes. Past it: HTTP 413.
+   * @default 10485760 (10 MiB)
+   */
+  maxRequestBytes?: number | undefined;
+  /**
+   * The largest upstream answer relayed, in bytes; also what one call can hold in memory. A
+   * download is many `filedata` chunks (1 MiB each by default, 1.4 MB as base64), each well within
+   * it. Past it: HTTP 502 (`relay.response_too_large`).
+   * @default 16777216 (16 MiB)
+   */
+  maxResponseBytes?: number | undefined;
+  /** Answer CORS for pages on other origins. @default undefined (same-origin pages only) */
+  cors?: RelayCorsOptions | undefined;
+  /** A `fetch` for the upstream calls. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** As the clients' (`ClientOptions.logLevel`): one redacted line per upstream event. @default 'off' */
+  logLevel?: LogLevel | undefined;
+  /** Where log lines go. @default console */
+  logger?: Logger | undefined;
+  /** Observe the upstream calls (redacted URLs only). */
+  hooks?: Hooks | undefined;
+}
+
+/** The relay: a Fetch-API handler to mount at `basePath`. */
+export type RelayHandler = (request: Request) => Promise<Response>;

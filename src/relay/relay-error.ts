@@ -1,0 +1,33 @@
+/** The codes of the relay's own refusals and failures, as the page's `ApiError.code` shows them. */
+export type RelayErrorCode =
+  | 'relay.not_found'
+  | 'relay.forbidden'
+  | 'relay.unauthenticated'
+  | 'relay.method_not_allowed'
+  | 'relay.request_too_large'
+  | 'relay.bad_request'
+  | 'relay.timeout'
+  | 'relay.upstream_unreachable'
+  | 'relay.response_too_large'
+  | 'relay.upstream_failed'
+  | 'relay.internal_error';
+
+/** Headers of every answer the relay writes: never cached, never sniffed or rendered as a page. */
+export const SAFE_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+});
+
+/**
+ * The relay's own answer for a refusal or failure: `{ error, message }` as JSON. The SDK's clients
+ * read `error` (a `relay.` code) into `ApiError.code`; the status picks the error class (401 →
+ * `AuthenticationError`, 404 → `NotFoundError`). The message never quotes a secret: it is built
+ * from redacted text only.
+ */
+export function relayError(status: number, error: RelayErrorCode, message: string): Response {
+  return new Response(JSON.stringify({ error, message }), {
+    status,
+    headers: { ...SAFE_ANSWER_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
