@@ -89,7 +89,12 @@ export class AppClient {
     if (typeof options === 'object' && options !== null)
       checkClientOptions(options as ClientOptions, APP_CLIENT_OPTIONS);
     const setup = { owner: APP_CLIENT_OPTIONS, notFoundHint: APP_NOT_FOUND_HINT };
-    if (options !== null && typeof options === 'object' && 'relay' in options && options.relay !== undefined) {
+    if (
+      options !== null &&
+      typeof options === 'object' &&
+      'relay' in options &&
+      options.relay !== undefined
+    ) {
       const core = new ClientCore({ ...setup, options: relayedOptions(options, ['token']), secrets: [] });
       this.#token = undefined;
       this.#caller = new AppCaller(core, undefined);

@@ -1,5 +1,5 @@
-import { ClientCore } from '../core/client-core.js';
 import type { OptionOwner } from '../core/check-options.js';
+import { ClientCore } from '../core/client-core.js';
 import type { ClientOptions } from '../core/options.js';
 import { checkedRoot } from '../native/auth/basic.js';
 import { nativeAuth } from '../native/auth/strategy.js';
