@@ -77,7 +77,9 @@ class BackupRun {
   readonly #leftParked = new Set<string>();
   readonly #failures: { path: string; error: string }[] = [];
   readonly #counts = { downloaded: 0, unchanged: 0, moved: 0, gone: 0, pruned: 0 };
-  readonly #bytes = { total: 0, fetched: 0, resumed: 0 };
+  readonly #bytes = { total: 0, fetched: 0, resumed: 0, onDisk: 0 };
+  /** Downloads not (yet) complete: their partial files count as on disk at the end. */
+  readonly #unfinished = new Set<TreeEntry>();
   #exported: BackupSummary['export'] = 'skipped';
   #listed = false;
   #fatal: string | undefined;
@@ -241,6 +243,7 @@ class BackupRun {
     const unchanged = plan.unchanged.filter((entry) => !unmoved.has(entry.record.hash));
     for (const entry of unchanged) this.#keep(entry);
     this.#counts.unchanged = unchanged.length;
+    this.#bytes.onDisk += unchanged.reduce((sum, entry) => sum + entry.record.filesize, 0);
     const downloads = [
       ...plan.downloads,
       ...plan.unchanged.filter((entry) => unmoved.has(entry.record.hash)),
@@ -361,12 +364,27 @@ class BackupRun {
       downloads.length,
       downloads.reduce((sum, entry) => sum + entry.record.filesize, 0),
     );
+    for (const entry of downloads) this.#unfinished.add(entry);
     await forEachLimited(
       downloads,
       this.#options.concurrency,
       (entry) => this.#download(entry),
       this.#signal,
     );
+    this.#bytes.onDisk += await this.#partialBytes();
+  }
+
+  /**
+   * The bytes the partial files of unfinished downloads hold (of this run, or of earlier ones not
+   * reached by this one): they count as on disk, as the next run continues them.
+   */
+  async #partialBytes(): Promise<number> {
+    let bytes = 0;
+    for (const entry of this.#unfinished) {
+      const partial = await statIfAny(partialFile(localPath(this.#out, entry.path))).catch(() => undefined);
+      if (partial?.isFile()) bytes += Math.min(partial.size, entry.record.filesize);
+    }
+    return bytes;
   }
 
   async #download(entry: TreeEntry): Promise<void> {
@@ -375,8 +393,8 @@ class BackupRun {
     try {
       await mkdir(dirname(target), { recursive: true });
       // downloadToFile keeps an interrupted download in `.<name>.part` beside the target.
-      const partial = await statIfAny(join(dirname(target), `.${basename(target)}.part`));
-      tally.begin(entry.path, partial?.size ?? 0);
+      const partial = await statIfAny(partialFile(target));
+      tally.begin(entry.path, entry.record.filesize, partial?.size ?? 0);
       let record = entry.record;
       const result = await downloadToFile(this.#options.hub, entry.record.hash, target, {
         resume: true,
@@ -396,6 +414,8 @@ class BackupRun {
       this.#counts.downloaded++;
       this.#bytes.fetched += fetched;
       this.#bytes.resumed += result.resumedBytes;
+      this.#bytes.onDisk += result.bytes;
+      this.#unfinished.delete(entry);
       tally.done(entry.path, result.bytes);
       this.#emit({
         type: 'file',
@@ -406,7 +426,10 @@ class BackupRun {
         sha256,
       });
     } catch (error) {
-      tally.failed(entry.path, entry.record.filesize);
+      // What came before the failure counts all the same (and may wait in the partial file).
+      const { fetched, resumed } = tally.failed(entry.path, entry.record.filesize);
+      this.#bytes.fetched += fetched;
+      this.#bytes.resumed += resumed;
       if (this.#stopped(error)) return;
       this.#failures.push({ path: entry.path, error: describeError(error) });
       this.#emit({ type: 'file-failed', path: entry.path, error: describeError(error) });
@@ -454,4 +477,9 @@ class BackupRun {
       ...(this.#fatal !== undefined && status !== 'complete' && { error: this.#fatal }),
     };
   }
+}
+
+/** Where `downloadToFile` with `resume` keeps the bytes of an interrupted download of `target`. */
+function partialFile(target: string): string {
+  return join(dirname(target), `.${basename(target)}.part`);
 }
