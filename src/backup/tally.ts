@@ -10,6 +10,7 @@ interface InFlight {
   baseline: number;
   /** Bytes of it that came over the network in this run. */
   fetched: number;
+  /** Whether it has reported progress (then `baseline` is known to have been continued). */
   seen: boolean;
 }
 
