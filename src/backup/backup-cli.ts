@@ -68,15 +68,17 @@ async function backupCommand(args: readonly string[], io: ResolvedIo): Promise<n
   if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
     return usageFailure(
       io,
-      'The password is never taken from the command line (other users can read it there): set HUB_PASSWORD or type it at the prompt.',
-      BACKUP_USAGE,
+      'backup',
+      new Error(
+        'the password is never taken from the command line (other users can read it there): set HUB_PASSWORD or type it at the prompt',
+      ),
     );
   }
   let values: ReturnType<typeof parse>['values'];
   try {
     ({ values } = parse(args));
   } catch (error) {
-    return usageFailure(io, describeError(error), BACKUP_USAGE);
+    return usageFailure(io, 'backup', error, BACKUP_OPTIONS);
   }
   if (values.help) {
     io.write(BACKUP_USAGE);
@@ -87,7 +89,7 @@ async function backupCommand(args: readonly string[], io: ResolvedIo): Promise<n
     options = await clientOptions(values, io);
   } catch (error) {
     if (error instanceof BackupSetupError && error.exitCode === EXIT_CODES.usage) {
-      return usageFailure(io, error.message, BACKUP_USAGE);
+      return usageFailure(io, 'backup', error);
     }
     if (error instanceof BackupSetupError) return error.exitCode;
     throw error;
@@ -104,7 +106,7 @@ async function backupCommand(args: readonly string[], io: ResolvedIo): Promise<n
       },
     });
   } catch (error) {
-    return usageFailure(io, describeError(error), BACKUP_USAGE);
+    return usageFailure(io, 'backup', error);
   }
   try {
     const summary = await runBackup({ ...options.backup, hub, signal: io.signal, onEvent: display.show });

@@ -1,4 +1,4 @@
-import type { BackupEvent, BackupProgress } from './events.js';
+import type { BackupEvent, BackupProgress, DownloadInFlight } from './events.js';
 import type { BackupSummary } from './outcome.js';
 import {
   formatBytes,
@@ -47,8 +47,10 @@ export function backupDisplay(options: DisplayOptions): BackupDisplay {
   let retries = 0;
   let lastPlain = now();
   let progress: BackupProgress | undefined;
+  // The live line is cut at the terminal's width; a plain line is as long as it needs.
+  const width = live ? Math.max(20, options.columns ?? 80) - 1 : Number.POSITIVE_INFINITY;
   const status = () =>
-    progress ? statusLine(progress, speed.sample(progress.bytesFetched, now()), retries) : '';
+    progress ? statusLine(progress, speed.sample(progress.bytesFetched, now()), retries, width) : '';
   return {
     show(event) {
       switch (event.type) {
@@ -117,7 +119,16 @@ function fileNote(event: { size: number; resumed: number }): string {
     : formatBytes(event.size);
 }
 
-function statusLine(progress: BackupProgress, bytesPerSecond: number | undefined, retries: number): string {
+/**
+ * `12/40 files · 3.2 MiB/10.0 MiB · 1.5 MiB/s · ETA 0:05 · 2 retries · Photos/IMG_0412.jpg 40% (+2 more)`:
+ * the file last is the longest-running download, its path shortened from the left to fit `width`.
+ */
+function statusLine(
+  progress: BackupProgress,
+  bytesPerSecond: number | undefined,
+  retries: number,
+  width: number,
+): string {
   const parts = [
     `${progress.filesDone}/${progress.filesTotal} files`,
     `${formatBytes(progress.bytesDone)}/${formatBytes(progress.bytesTotal)}`,
@@ -128,7 +139,22 @@ function statusLine(progress: BackupProgress, bytesPerSecond: number | undefined
     if (bytesPerSecond > 0 && left > 0) parts.push(`ETA ${formatDuration((left / bytesPerSecond) * 1000)}`);
   }
   if (retries > 0) parts.push(`${retries} ${retries === 1 ? 'retry' : 'retries'}`);
-  return parts.join(' · ');
+  const line = parts.join(' · ');
+  const [current, ...others] = progress.downloading;
+  if (current === undefined) return line;
+  const after = `${percentOf(current)}${others.length > 0 ? ` (+${others.length} more)` : ''}`;
+  return `${line} · ${fitted(current.path.replace(/^files\//, ''), width - line.length - 3 - after.length)}${after}`;
+}
+
+function percentOf(file: DownloadInFlight): string {
+  return file.size > 0 ? ` ${Math.floor((file.loaded / file.size) * 100)}%` : '';
+}
+
+/** `path` in at most `room` characters, cut from the left (the name matters most); at least its name. */
+function fitted(path: string, room: number): string {
+  if (path.length <= room) return path;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return room <= name.length + 1 ? name : `…${path.slice(path.length - room + 1)}`;
 }
 
 /** The closing words of a run, for people. */
@@ -145,11 +171,21 @@ export function summaryLines(summary: BackupSummary): string[] {
     headline,
     `  files: ${files.downloaded} downloaded, ${files.unchanged} unchanged, ${files.moved} moved, ` +
       `${files.gone} gone from the hub, ${files.pruned} pruned, ${files.failed} failed`,
-    `  bytes: ${formatBytes(bytes.fetched)} fetched, ${formatBytes(bytes.resumed)} resumed`,
+    `  bytes: ${bytesLine(summary)}`,
     `  export: ${summary.export}; took ${formatElapsed(summary.durationMs)}`,
   ];
   for (const failure of summary.failures) lines.push(`  failed: ${failure.path}: ${failure.error}`);
   return lines;
+}
+
+/**
+ * `2.5 MiB of 3.0 MiB on disk (1.0 MiB fetched, 512.0 KiB resumed)`: what is on disk counts the
+ * earlier runs' copies and partial files too, so that an interrupted run does not read as lost work.
+ */
+function bytesLine({ bytes }: BackupSummary): string {
+  const thisRun = `${formatBytes(bytes.fetched)} fetched, ${formatBytes(bytes.resumed)} resumed`;
+  if (bytes.total === 0) return thisRun;
+  return `${formatBytes(bytes.onDisk)} of ${formatBytes(bytes.total)} on disk (${thisRun})`;
 }
 
 function partialReasons(summary: BackupSummary): string[] {

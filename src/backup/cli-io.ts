@@ -1,3 +1,4 @@
+import { usageLine } from '../cli/usage.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 import type { PromptInput } from './prompt.js';
 import type { OutputMode } from './terminal.js';
@@ -115,8 +116,16 @@ export async function runCommand(
   }
 }
 
-/** The message of a command-line error, the usage after it, and the usage exit code. */
-export function usageFailure(io: ResolvedIo, message: string, usage: string): number {
-  io.writeError(`${message}\n\n${usage}`);
+/**
+ * A wrong command line of `command` as one line on stderr, as every command writes it (an unknown
+ * option names the closest of `options` and `--help`), and the usage exit code.
+ */
+export function usageFailure(
+  io: ResolvedIo,
+  command: string,
+  error: unknown,
+  options: Readonly<Record<string, unknown>> = {},
+): number {
+  io.writeError(`${usageLine(command, error, Object.keys(options))}\n`);
   return EXIT_CODES.usage;
 }

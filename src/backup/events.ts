@@ -8,6 +8,16 @@ export interface BackupProgress {
   bytesTotal: number;
   bytesFetched: number;
   elapsedMs: number;
+  /** The files downloading now, the longest-running first: `loaded` of `size` bytes (resumed ones included). */
+  downloading: DownloadInFlight[];
+}
+
+/** A file being downloaded, as progress reports it. */
+export interface DownloadInFlight {
+  /** Its manifest path (`files/Documents/big.bin`). */
+  path: string;
+  loaded: number;
+  size: number;
 }
 
 /**

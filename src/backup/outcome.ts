@@ -43,10 +43,15 @@ export interface BackupSummary {
   bytes: {
     /** Size of all files on the hub. */
     total: number;
-    /** Bytes fetched from the hub in this run. */
+    /** Bytes fetched from the hub in this run: of the files saved, and of the downloads left partial. */
     fetched: number;
-    /** Bytes of partial downloads continued instead of fetched again. */
+    /** Bytes of earlier runs' partial downloads continued instead of fetched again (complete or not). */
     resumed: number;
+    /**
+     * Bytes of the hub's files on disk now, from this run and earlier ones: the complete copies
+     * and the partial downloads the next run continues. `total` once the run is complete.
+     */
+    onDisk: number;
   };
   export: 'saved' | 'failed' | 'skipped';
   durationMs: number;

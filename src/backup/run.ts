@@ -118,7 +118,9 @@ class BackupRun {
   readonly #leftParked = new Set<string>();
   readonly #failures: { path: string; error: string }[] = [];
   readonly #counts = { downloaded: 0, unchanged: 0, moved: 0, gone: 0, pruned: 0 };
-  readonly #bytes = { total: 0, fetched: 0, resumed: 0 };
+  readonly #bytes = { total: 0, fetched: 0, resumed: 0, onDisk: 0 };
+  /** Downloads not (yet) complete: their partial files count as on disk at the end. */
+  readonly #unfinished = new Set<TreeEntry>();
   #exported: BackupSummary['export'] = 'skipped';
   #listed = false;
   #fatal: string | undefined;
@@ -317,6 +319,7 @@ class BackupRun {
     const unchanged = plan.unchanged.filter((entry) => !unmoved.has(entry.record.hash));
     for (const entry of unchanged) this.#keep(entry);
     this.#counts.unchanged = unchanged.length;
+    this.#bytes.onDisk += unchanged.reduce((sum, entry) => sum + entry.record.filesize, 0);
     const downloads = [
       ...plan.downloads,
       ...plan.unchanged.filter((entry) => unmoved.has(entry.record.hash)),
@@ -440,12 +443,27 @@ class BackupRun {
       downloads.length,
       downloads.reduce((sum, entry) => sum + entry.record.filesize, 0),
     );
+    for (const entry of downloads) this.#unfinished.add(entry);
     await forEachLimited(
       downloads,
       this.#options.concurrency,
       (entry) => this.#download(entry),
       this.#signal,
     );
+    this.#bytes.onDisk += await this.#partialBytes();
+  }
+
+  /**
+   * The bytes the partial files of unfinished downloads hold (of this run, or of earlier ones not
+   * reached by this one): they count as on disk, as the next run continues them.
+   */
+  async #partialBytes(): Promise<number> {
+    let bytes = 0;
+    for (const entry of this.#unfinished) {
+      const partial = await statIfAny(partialOf(localPath(this.#out, entry.path))).catch(() => undefined);
+      if (partial?.isFile()) bytes += Math.min(partial.size, entry.record.filesize);
+    }
+    return bytes;
   }
 
   async #download(entry: TreeEntry): Promise<void> {
@@ -456,7 +474,7 @@ class BackupRun {
       await makeFoldersInside(this.#out, parentOf(entry.path));
       // downloadToFile keeps an interrupted download in `.<name>.part` beside the target.
       const partial = await statIfAny(partialOf(target));
-      tally.begin(entry.path, partial?.size ?? 0);
+      tally.begin(entry.path, entry.record.filesize, partial?.size ?? 0);
       let record = entry.record;
       const before = await statIfAny(target);
       let intended = intendedFile(entry, record);
@@ -486,6 +504,8 @@ class BackupRun {
       this.#counts.downloaded++;
       this.#bytes.fetched += fetched;
       this.#bytes.resumed += result.resumedBytes;
+      this.#bytes.onDisk += result.bytes;
+      this.#unfinished.delete(entry);
       tally.done(entry.path, result.bytes);
       this.#emit({
         type: 'file',
@@ -496,7 +516,10 @@ class BackupRun {
         sha256,
       });
     } catch (error) {
-      tally.failed(entry.path, entry.record.filesize);
+      // What came before the failure counts all the same (and may wait in the partial file).
+      const { fetched, resumed } = tally.failed(entry.path, entry.record.filesize);
+      this.#bytes.fetched += fetched;
+      this.#bytes.resumed += resumed;
       if (this.#stopped(error)) return;
       this.#failures.push({ path: entry.path, error: describeError(error) });
       this.#emit({ type: 'file-failed', path: entry.path, error: describeError(error) });

@@ -1,17 +1,32 @@
 import type { BackupProgress } from './events.js';
 
+/** One download under way. */
+interface InFlight {
+  /** Its size on the hub. */
+  size: number;
+  /** Bytes it holds, resumed ones included. */
+  loaded: number;
+  /** Bytes a partial file held when it began (0 once the download started over). */
+  baseline: number;
+  /** Bytes of it that came over the network in this run. */
+  fetched: number;
+  /** Whether it has reported progress (then `baseline` is known to have been continued). */
+  seen: boolean;
+}
+
 /**
- * The counters behind the progress events: files and bytes to do and done, and the bytes that came
- * over the network (a resumed download's first bytes were on disk already). Reports at most every
- * `intervalMs`, and whenever a file ends.
+ * The counters behind the progress events: files and bytes to do and done, the bytes that came
+ * over the network (a resumed download's first bytes were on disk already), and the files under
+ * way. Reports at most every `intervalMs`, and whenever a file starts or ends.
  */
 export class Tally {
   readonly #report: (progress: BackupProgress) => void;
   readonly #intervalMs: number;
   readonly #started = Date.now();
-  readonly #files = new Map<string, { loaded: number; baseline: number; seen: boolean }>();
+  /** In the order they began: the longest-running first. */
+  readonly #files = new Map<string, InFlight>();
   #lastReport = 0;
-  #progress: BackupProgress = {
+  #progress: Omit<BackupProgress, 'downloading'> = {
     filesDone: 0,
     filesTotal: 0,
     bytesDone: 0,
@@ -30,9 +45,10 @@ export class Tally {
     this.#emit(true);
   }
 
-  /** A download starts; `onDisk` bytes of it may be continued from a partial file. */
-  begin(path: string, onDisk: number): void {
-    this.#files.set(path, { loaded: 0, baseline: onDisk, seen: false });
+  /** The download of `path` (`size` bytes) starts; `onDisk` bytes of it may be continued from a partial file. */
+  begin(path: string, size: number, onDisk: number): void {
+    this.#files.set(path, { size, loaded: 0, baseline: onDisk, fetched: 0, seen: false });
+    this.#emit(true);
   }
 
   /** The download of `path` has `loaded` bytes (resumed ones included). */
@@ -42,7 +58,9 @@ export class Tally {
     // A download that started over from 0 reports less than the partial file held at its first step.
     if (!file.seen && loaded < file.baseline) file.baseline = 0;
     file.seen = true;
-    this.#progress.bytesFetched += Math.max(0, loaded - Math.max(file.loaded, file.baseline));
+    const fetched = Math.max(0, loaded - Math.max(file.loaded, file.baseline));
+    file.fetched += fetched;
+    this.#progress.bytesFetched += fetched;
     this.#progress.bytesDone += loaded - file.loaded;
     file.loaded = loaded;
     this.#emit(false);
@@ -57,14 +75,19 @@ export class Tally {
     this.#emit(true);
   }
 
-  /** The file failed: it leaves the totals. */
-  failed(path: string, size: number): void {
+  /**
+   * The file failed (or the run stopped): it leaves the totals. Returns the bytes of it that came
+   * over the network in this run, and those of an earlier run's partial file it continued (the
+   * partial file keeps both for the next run, unless the failure was of the file itself).
+   */
+  failed(path: string, size: number): { fetched: number; resumed: number } {
     const file = this.#files.get(path);
     this.#progress.bytesDone -= file?.loaded ?? 0;
     this.#progress.bytesTotal -= size;
     this.#progress.filesTotal--;
     this.#files.delete(path);
     this.#emit(true);
+    return { fetched: file?.fetched ?? 0, resumed: file?.seen ? file.baseline : 0 };
   }
 
   #emit(force: boolean): void {
@@ -72,6 +95,7 @@ export class Tally {
     if (!force && now - this.#lastReport < this.#intervalMs) return;
     this.#lastReport = now;
     this.#progress.elapsedMs = now - this.#started;
-    this.#report({ ...this.#progress });
+    const downloading = [...this.#files].map(([path, { loaded, size }]) => ({ path, loaded, size }));
+    this.#report({ ...this.#progress, downloading });
   }
 }

@@ -61,7 +61,7 @@ async function verifyCommand(args: readonly string[], io: ResolvedIo): Promise<n
     concurrency = integerOption(values.concurrency, 'concurrency', [1, 64]);
     json = values.json;
   } catch (error) {
-    return usageFailure(io, describeError(error), VERIFY_USAGE);
+    return usageFailure(io, 'verify', error, VERIFY_OPTIONS);
   }
   const show = verifyDisplay(outputMode(json, io), io.write, io.columns);
   try {

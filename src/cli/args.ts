@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { didYouMean } from './closest.js';
 import { UsageError } from './errors.js';
 
 /** One option of a command: how it is parsed and how its help line reads. */
@@ -55,8 +56,8 @@ export class ParsedArgs {
 
 /**
  * Parses `argv` against the options of `groups` (plus `--help`) with `node:util` `parseArgs`.
- * Throws a {@link UsageError}: with the help for an unknown option or a stray argument, without it
- * for an option whose value is missing.
+ * Throws a {@link UsageError} of one line: pointing to `--help` for an unknown option (with the
+ * closest known one) or a stray argument, naming the option whose value is missing.
  */
 export function parseCommandLine(argv: readonly string[], groups: readonly OptionGroup[]): ParsedArgs {
   const specs = [...groups.flatMap((group) => group.options), HELP_OPTION];
@@ -76,17 +77,25 @@ export function parseCommandLine(argv: readonly string[], groups: readonly Optio
       tokens.flatMap((token) => (token.kind === 'option' ? [{ name: token.name, value: token.value }] : [])),
     );
   } catch (error) {
-    throw toUsageError(error);
+    const known = specs.map((spec) => spec.name);
+    throw toUsageError(error, known);
   }
 }
 
-/** `parseArgs`' errors, in one line each. */
-function toUsageError(error: unknown): unknown {
+/**
+ * `node:util` `parseArgs`' errors as a one-line {@link UsageError} (other errors as they are);
+ * `known` are the long option names (without `--`), for the closest one to an unknown option.
+ */
+export function toUsageError(error: unknown, known: readonly string[]): unknown {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (!(error instanceof Error) || typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_'))
     return error;
-  const quoted = /'([^']*)'/.exec(error.message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${quoted}`, true);
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    // A short option has too few letters to guess from: `-x` is not a typo of `-h`.
+    const guess = quoted.startsWith('--') ? didYouMean(quoted.slice(2), known, (name) => `--${name}`) : '';
+    return new UsageError(`unknown option ${quoted}${guess}`, true);
+  }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return new UsageError(`unexpected argument ${JSON.stringify(quoted)}`, true);
   const option = /--[\w-]+/.exec(error.message)?.[0];

@@ -1,12 +1,13 @@
 /** A wrong command line (unknown option, bad value): exit code 2. */
 export class UsageError extends Error {
   /**
-   * @param showHelp `true` when the user seems not to know the command's options (an unknown
-   * option or argument): the command's help follows the message.
+   * @param pointsToHelp `true` when the user seems not to know the command's options (an unknown
+   * option or argument): the message ends by saying where they are listed (not with the whole help,
+   * which would bury the one line that matters).
    */
   constructor(
     message: string,
-    readonly showHelp = false,
+    readonly pointsToHelp = false,
   ) {
     super(message);
     this.name = 'UsageError';

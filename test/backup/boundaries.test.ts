@@ -37,6 +37,8 @@ describe('the backup command', () => {
       /^\.\.\/index\.js$/,
       /^\.\.\/node\/index\.js$/,
       /^\.\/[\w-]+\.js$/,
+      // The wording of a wrong command line, shared by every command; checked below to stay in src/cli.
+      /^\.\.\/cli\/usage\.js$/,
     ];
     const found: string[] = [];
     for (const file of await readdir(backupDir)) {
@@ -46,5 +48,7 @@ describe('the backup command', () => {
       }
     }
     expect(found).toEqual([]);
+    const usageReaches = await reached('src/cli/usage.ts', 'node');
+    expect(usageReaches.filter((path) => !path.startsWith('src/cli/'))).toEqual([]);
   });
 });

@@ -27,20 +27,20 @@ describe('backup arguments', () => {
     [['--hub', 'not a url', '--user', 'alice'], /--hub must be a URL/],
     [['--hub', 'https://hub.example', '--user', 'alice', '--concurrency', '0'], /--concurrency must be/],
     [['--hub', 'https://hub.example', '--user', 'alice', '--chunk-size', '1x'], /--chunk-size must be/],
-    [['--hub', 'https://hub.example', '--user', 'alice', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--hub', 'https://hub.example', '--user', 'alice', '--frobnicate'], /unknown option --frobnicate/],
     [['--hub', 'https://hub.example'], /say how to sign in/],
     [['--hub', 'https://hub.example', '--user', 'alice', '--client-id', 'bot'], /choose one way to sign in/],
     [['--hub', 'https://hub.example', '--client-id', 'bot'], /HUB_CLIENT_SECRET/],
     [['--hub', 'https://hub.example', '--key-id', 'acct:alice@hub.example'], /go together/],
     [['--hub', 'https://hub.example', '--user', 'alice'], /no password: set HUB_PASSWORD/],
     [['--hub', 'http://hub.example', '--user', 'alice'], /allowInsecureHttp|insecure/i],
-  ])('%j is refused with exit 2', async (argv, message) => {
+  ])('%j is refused with exit 2, in one line', async (argv, message) => {
     const run = await runCli(runBackupCli, argv, {
       env: argv.includes('http://hub.example') ? { HUB_PASSWORD: 'pw' } : {},
     });
     expect(run.code).toBe(2);
     expect(run.errors).toMatch(message);
-    expect(run.errors).toContain('Usage: socialsite-sdk backup');
+    expect(run.errors).toMatch(/^socialsite-sdk backup: [^\n]+\n$/);
   });
 
   it('never takes a password from the command line, and never repeats it', async () => {

@@ -67,11 +67,10 @@ describe('AppClient in Chromium (fake site behind the msw Service Worker)', () =
       const controller = new AbortController();
       const call = app.user.getUser({}, { signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
-      const started = Date.now();
+      // Not waited out: the answer would be a user, not the abort.
       const error = await call.catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(DOMException);
       expect((error as DOMException).name).toBe('AbortError');
-      expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       site.faults = {};
     }

@@ -47,7 +47,8 @@ describe('socialsite-sdk fake-server on a busy port', () => {
       stdout: '',
       stderr: expected(),
     });
-  });
+    // A process that compiles the CLI with tsx first: seconds on a loaded machine.
+  }, 60_000);
 
   it('a bare `socialsite-sdk` as a process exits 2 with the help on stderr', async () => {
     const failure = await promisify(execFile)(tsx, [path.join(root, 'src/cli.ts')], { cwd: root }).then(
@@ -57,5 +58,5 @@ describe('socialsite-sdk fake-server on a busy port', () => {
     expect(failure?.code).toBe(2);
     expect(failure?.stdout).toBe('');
     expect(failure?.stderr).toMatch(/^Usage: socialsite-sdk <command>[\s\S]*fake-server/);
-  });
+  }, 60_000);
 });

@@ -38,14 +38,12 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 describe('socialsite-sdk fake-server: each fault flag changes what the server answers over HTTP', () => {
   it('--latency delays every answer, and the banner says so', async () => {
-    const quick = await serve();
-    const baseline = await timed(() => fetch(`${quick.url}api/z/1.0/version`).then((r) => r.json()));
-    await quick.stop();
     const slow = await serve('--latency', '400');
     expect(slow.output()).toMatch(/^ {4}latency: 400 ms before every answer$/m);
+    // A lower bound only, which load cannot break (a loaded machine answers later, never sooner).
+    // That the delay is the flag's, not the machine's, flags-to-options.test.ts shows (latencyMs).
     const delayed = await timed(() => fetch(`${slow.url}api/z/1.0/version`).then((r) => r.json()));
     expect(delayed).toBeGreaterThanOrEqual(390);
-    expect(delayed - baseline).toBeGreaterThanOrEqual(350);
   });
 
   it('--fail answers matching requests with the status and Retry-After, as many times as asked', async () => {

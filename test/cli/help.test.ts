@@ -56,14 +56,13 @@ describe('socialsite-sdk help', () => {
   });
 
   it.each([
-    [['serve'], 'socialsite-sdk: unknown command "serve"'],
-    [['--bogus'], 'socialsite-sdk: unknown option "--bogus"'],
-    [['help', 'serve'], 'socialsite-sdk: unknown command "serve"'],
-  ])('%j: one line naming it, then the help on stderr, exit 2', async (argv, line) => {
+    [['serve'], 'socialsite-sdk: unknown command "serve" (socialsite-sdk --help lists commands)'],
+    [['--bogus'], 'socialsite-sdk: unknown option "--bogus" (socialsite-sdk --help lists commands)'],
+    [['help', 'serve'], 'socialsite-sdk: unknown command "serve" (socialsite-sdk --help lists commands)'],
+  ])('%j: one line naming it on stderr, not the whole help, exit 2', async (argv, line) => {
     const { code, stdout, stderr } = await runToEnd(...argv);
     expect([code, stdout]).toEqual([2, '']);
-    expect(stderr.split('\n')[0]).toBe(line);
-    expect(stderr).toMatch(/Usage: socialsite-sdk <command>/);
+    expect(stderr).toBe(`${line}\n`);
   });
 
   it('--version prints the version of package.json', async () => {
@@ -109,16 +108,16 @@ describe('socialsite-sdk fake-server --help', () => {
     }
   });
 
-  it('an unknown option or a stray argument: one line, then the help on stderr, exit 2', async () => {
+  it('an unknown option or a stray argument: one line pointing to --help on stderr, exit 2', async () => {
+    const help = '(socialsite-sdk fake-server --help lists its options)';
     for (const [argv, line] of [
-      [['--bogus'], 'socialsite-sdk fake-server: unknown option --bogus'],
-      [['-x'], 'socialsite-sdk fake-server: unknown option -x'],
-      [['8080'], 'socialsite-sdk fake-server: unexpected argument "8080"'],
+      [['--bogus'], `socialsite-sdk fake-server: unknown option --bogus ${help}`],
+      [['-x'], `socialsite-sdk fake-server: unknown option -x ${help}`],
+      [['8080'], `socialsite-sdk fake-server: unexpected argument "8080" ${help}`],
     ] as const) {
       const { code, stdout, stderr } = await runToEnd('fake-server', ...argv);
       expect([code, stdout], line).toEqual([2, '']);
-      expect(stderr.split('\n')[0]).toBe(line);
-      expect(stderr).toMatch(/Usage: socialsite-sdk fake-server \[options\][\s\S]*--chunk-reset/);
+      expect(stderr).toBe(`${line}\n`);
     }
   });
 });

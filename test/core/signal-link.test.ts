@@ -6,8 +6,11 @@ import { useMswServer } from '../support/msw.js';
 
 const { server } = useMswServer();
 
-/** A client whose fetch records each Request it is given (with the signal fetch will follow). */
-function recordingClient(options: { timeout?: number } = {}) {
+/**
+ * A client whose fetch records each Request it is given (with the signal fetch will follow), and
+ * calls `onFetch` then.
+ */
+function recordingClient({ onFetch, ...options }: { timeout?: number; onFetch?: () => void } = {}) {
   const seen: Request[] = [];
   const client = new AppClient({
     baseUrl: SITE,
@@ -17,6 +20,7 @@ function recordingClient(options: { timeout?: number } = {}) {
     fetch: (input, init) => {
       const request = new Request(input, init);
       seen.push(request);
+      onFetch?.();
       return globalThis.fetch(request);
     },
   });
@@ -42,9 +46,9 @@ describe("the caller's signal, per attempt", () => {
         return phpfox(sample('user.getUser'));
       }),
     );
-    const { client, seen } = recordingClient();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // While the answer is awaited, however late a loaded machine gets to the fetch.
+    const { client, seen } = recordingClient({ onFetch: () => setTimeout(() => controller.abort(), 50) });
     const error = await client.user.getUser({}, { signal: controller.signal }).catch((e) => e);
     expect(error).toBe(controller.signal.reason);
     expect(seen[0]!.signal.aborted).toBe(true);

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DownloadOptions, NativeClient, SdkError } from '../../src/index.js';
 import { downloadToFile } from '../../src/node/index.js';
 import { DOWNLOAD_CASES, type DownloadCase, type Sink } from './matrix/download-cases.js';
-import { SETTLE_BOUND_MS } from './matrix/suite.js';
 import { TamperingHub } from './support/tampering-hub.js';
 import { trackUnhandledRejections } from './support/unhandled.js';
 
@@ -80,12 +79,12 @@ describe.each(DOWNLOAD_CASES.map((row) => [row.name] as const))('%s', (name) => 
         },
       };
 
-      const started = performance.now();
+      // Every download settles: one that hung would fail by the test's timeout (no wall-clock bound
+      // here, which a loaded machine would break).
       const settled = await download(client, file.file_id, sink, options).then(
         (bytes) => ({ ok: true as const, bytes }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      expect(performance.now() - started, 'settled in bounded time').toBeLessThan(SETTLE_BOUND_MS);
 
       const { expect: outcome } = row;
       if (outcome.kind === 'exact') {

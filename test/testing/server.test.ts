@@ -120,7 +120,9 @@ describe('runFakeServerCli', () => {
       write: (text) => output.push(text),
       signal: controller.signal,
     });
-    await expect.poll(() => output.join('')).toMatch(/Site root \(baseUrl\): (http:\S+)/);
+    await expect
+      .poll(() => output.join(''), { timeout: 10_000 })
+      .toMatch(/Site root \(baseUrl\): (http:\S+)/);
     const url = /Site root \(baseUrl\): (http:\S+)/.exec(output.join(''))?.[1] ?? '';
     expect(output.join('')).toMatch(/alice \/ secret-pass/);
     expect(output.join('')).toMatch(/carol \/ colon:pass/);

@@ -39,8 +39,8 @@ export type FakeServerCliIo = CliIo;
  * fake server with the options and faults of the flags, prints its URL, the seeded credentials and
  * the active faults, and runs until SIGINT/SIGTERM (or `io.signal`), then closes cleanly.
  * Resolves with the exit code: 0 after a clean stop or `--help`, 1 when it cannot listen (a busy
- * port: one line on stderr), 2 for a bad command line (one line, plus the help for an unknown
- * option). `socialsite-sdk fake-server --help` lists every option.
+ * port: one line on stderr), 2 for a bad command line (one line; for an unknown option it names
+ * the closest known one and `--help`). `socialsite-sdk fake-server --help` lists every option.
  */
 export async function runFakeServerCli(argv: readonly string[], io: FakeServerCliIo = {}): Promise<number> {
   const args = argv[0] === fakeServerCommand.name ? argv.slice(1) : argv;

@@ -26,8 +26,11 @@ export interface FaultCase {
   target?: 'server' | 'closed-port' | 'unresolvable-host';
   /** What the server does on attempt 1, 2, ...; the last step repeats. */
   steps: readonly Step[];
-  /** When the call's signal aborts: before the call, or some time after the Nth attempt arrived. */
-  /** `duringWait`: the abort comes while the client waits to retry (after one more `onRetry`). */
+  /**
+   * When the call's signal aborts: before the call, or `delayMs` after the Nth attempt reached the
+   * server. `duringWait`: instead, `delayMs` after the client's `onRetry` (it has begun its wait to
+   * retry, however late a loaded machine got there; one more `onRetry` than retries).
+   */
   abort?: 'before' | { afterHit: number; delayMs: number; duringWait?: true };
   expect: Expectations;
 }

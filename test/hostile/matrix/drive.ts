@@ -6,13 +6,15 @@ import { KEY, PASSWORD, TOKEN, USERNAME } from '../support/secrets.js';
 import type { FaultScenario } from './cases.js';
 
 /**
- * The per-attempt timeout where the fault is slowness (a silent server, a dripping body): short,
- * so that three timed-out attempts stay well inside the settle bound.
+ * The per-attempt timeout where the fault is slowness (a silent server, a dripping body) and the
+ * call ends by timing out: short, so that three timed-out attempts take seconds, yet long enough
+ * that the answer after a silent attempt ("then OK") comes in time on a loaded machine.
  */
-export const SLOW_FAULT_TIMEOUT_MS = 500;
+export const SLOW_FAULT_TIMEOUT_MS = 1_500;
 /**
- * Everywhere else: long, so that a loaded CI machine (the server shares the worker with the
- * client) cannot turn an answered attempt into a timeout and an extra retry.
+ * Everywhere else (an abort ends the slow cases): long, so that a loaded CI machine (the server
+ * shares the worker with the client) cannot turn an answered attempt into a timeout and an extra
+ * retry, nor time out before the abort lands.
  */
 export const TIMEOUT_MS = 4_000;
 export const MATRIX_RETRY = { limit: 2, delay: () => 0 };
@@ -53,12 +55,14 @@ export async function drive(
 ): Promise<Run> {
   const controller = new AbortController();
   const abortReason = new DOMException(`matrix: "${row.name}" cancelled`, 'AbortError');
+  const { abort } = row;
+  const abortLater = () =>
+    typeof abort === 'object' && setTimeout(() => controller.abort(abortReason), abort.delayMs);
   const route = env.server.route({
     steps: row.steps,
     ok: env.answers[operation.id].body,
     onHit: (hit) => {
-      if (typeof row.abort === 'object' && hit === row.abort.afterHit)
-        setTimeout(() => controller.abort(abortReason), row.abort.delayMs);
+      if (typeof abort === 'object' && !abort.duringWait && hit === abort.afterHit) abortLater();
     },
   });
   const baseUrl =
@@ -77,7 +81,7 @@ export async function drive(
   const slow = row.steps.some((step) => step.kind === 'silent' || step.kind === 'drip');
   const options = {
     validation,
-    timeout: slow ? SLOW_FAULT_TIMEOUT_MS : TIMEOUT_MS,
+    timeout: slow && abort === undefined ? SLOW_FAULT_TIMEOUT_MS : TIMEOUT_MS,
     retry: MATRIX_RETRY,
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       attempts++;
@@ -86,7 +90,10 @@ export async function drive(
     hooks: {
       onRequest: record('onRequest'),
       onResponse: record('onResponse'),
-      onRetry: record('onRetry'),
+      onRetry: (event: object) => {
+        record('onRetry')(event);
+        if (typeof abort === 'object' && abort.duringWait) abortLater();
+      },
       onError: record('onError'),
       onValidationWarning: record('onValidationWarning'),
     },

@@ -6,9 +6,6 @@ import { FAULT_CASES, type FaultCase } from './cases.js';
 import { drive, type MatrixEnvironment, type Run } from './drive.js';
 import { useMatrixEnvironment } from './environment.js';
 
-/** A hang guard, not a performance assertion: every call must settle well within this. */
-export const SETTLE_BOUND_MS = 5_000;
-
 /** Declares the whole fault matrix for one client's operations, one test per (fault, operation). */
 export function describeFaultMatrix(client: Operation['client']): void {
   const unhandled = trackUnhandledRejections();
@@ -36,7 +33,8 @@ function expectOutcome(
   run: Run,
 ): void {
   const outcome = row.expect[operation.id];
-  expect(run.elapsedMs, 'settled in bounded time').toBeLessThan(SETTLE_BOUND_MS);
+  // Every call settles: one that hung would fail by the test's timeout (no wall-clock bound here,
+  // which a loaded machine would break).
   expect(run.attempts, 'HTTP attempts').toBe(outcome.attempts);
   // Whatever the table says, a write is never sent twice.
   if (operation.kind === 'write') expect(run.attempts).toBeLessThanOrEqual(1);
