@@ -14,7 +14,6 @@ export type {
   DownloadToFileOptions,
   DownloadToFileResult,
   FileFromPathOptions,
-  WriteMode,
 } from './node/index.js';
 
 function refusal(name: string): UnsupportedRuntimeError {
@@ -26,13 +25,3 @@ const unsupported = (name: string) => () => Promise.reject(refusal(name));
 
 export const fileFromPath: typeof NodeHelpers.fileFromPath = unsupported('fileFromPath');
 export const downloadToFile: typeof NodeHelpers.downloadToFile = unsupported('downloadToFile');
-export const makeFoldersInside: typeof NodeHelpers.makeFoldersInside = unsupported('makeFoldersInside');
-export const lstatInside: typeof NodeHelpers.lstatInside = unsupported('lstatInside');
-export const removeInside: typeof NodeHelpers.removeInside = unsupported('removeInside');
-export const moveInside: typeof NodeHelpers.moveInside = unsupported('moveInside');
-export const openForWrite: typeof NodeHelpers.openForWrite = unsupported('openForWrite');
-export const openForRead: typeof NodeHelpers.openForRead = unsupported('openForRead');
-export const readTextFile: typeof NodeHelpers.readTextFile = unsupported('readTextFile');
-export const resolveInside: typeof NodeHelpers.resolveInside = () => {
-  throw refusal('resolveInside');
-};

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { openForRead, openForWrite } from '../node/index.js';
+import { openForRead, openForWrite } from '../node/fs/index.js';
 
 /**
  * Writes `data` to `path` so that `path` holds either the old content or the whole new one, never

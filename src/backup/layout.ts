@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { resolveInside } from '../node/index.js';
+import { resolveInside } from '../node/fs/index.js';
 
 /**
  * What a backup folder holds. Paths in the manifest are relative to the backup folder with `/`

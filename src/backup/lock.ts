@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { readTextFile } from '../node/index.js';
+import { readTextFile } from '../node/fs/index.js';
 import { LOCK_FILE } from './layout.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { readTextFile, resolveInside } from '../node/index.js';
+import { readTextFile, resolveInside } from '../node/fs/index.js';
 import { writeFileAtomic } from './fs-utils.js';
 import { compareText, EXPORT_FILE, FILES_DIR, MANIFEST_FILE } from './layout.js';
 

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { lstatInside, removeInside } from '../node/index.js';
+import { lstatInside, removeInside } from '../node/fs/index.js';
 import { localPath } from './layout.js';
 
 /** `.<name>.part` and `.<name>.part.json`: an unfinished download of `<name>` (layout.ts `partialOf`). */

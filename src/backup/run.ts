@@ -2,13 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Attach, AuthenticationError, type NativeClient } from '../index.js';
 import {
-  downloadToFile,
   lstatInside,
   makeFoldersInside,
   moveInside,
   removeInside,
   UnsafePathError,
-} from '../node/index.js';
+} from '../node/fs/index.js';
+import { downloadToFile } from '../node/index.js';
 import type { BackupEvent } from './events.js';
 import {
   describeError,

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { lstatInside } from '../node/index.js';
+import { lstatInside } from '../node/fs/index.js';
 import { describeError, isAtomicLeftover, sha256File } from './fs-utils.js';
 import { compareText, FILES_DIR, localPath } from './layout.js';
 import { readManifest } from './manifest.js';

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors/validation-error.js';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-codes.js';
 import type { Redactor } from './redact.js';
 
 /** The body held nothing but white space. Hubzilla's way of saying "not found" or "missing parameter". */
@@ -6,12 +7,6 @@ export const EMPTY_BODY: unique symbol = Symbol('empty body');
 export type JsonBody = unknown | typeof EMPTY_BODY;
 
 const BOM = '\uFEFF';
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const TRUNCATE_AT = 200;
 
 /**

@@ -5,15 +5,4 @@ export {
   downloadToFile,
 } from './download-to-file.js';
 export { type FileFromPathOptions, fileFromPath } from './file-from-path.js';
-export {
-  lstatInside,
-  makeFoldersInside,
-  moveInside,
-  openForRead,
-  openForWrite,
-  readTextFile,
-  removeInside,
-  resolveInside,
-  UnsafePathError,
-  type WriteMode,
-} from './fs/index.js';
+export { UnsafePathError } from './fs/unsafe-path-error.js';

@@ -1,3 +1,4 @@
+import { joinBytes } from '../core/body-collector.js';
 import type { Fields } from '../core/query.js';
 
 /** Why the page's request cannot be forwarded. */
@@ -32,13 +33,7 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
     }
     pieces.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, offset);
-    offset += piece.byteLength;
-  }
-  return bytes;
+  return joinBytes(pieces);
 }
 
 /**

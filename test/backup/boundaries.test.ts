@@ -30,12 +30,15 @@ describe('the backup command', () => {
     ).toEqual([]);
   });
 
-  it('is built on the public API only: the two entry points, Node built-ins, zod and its own modules', async () => {
+  it('is built on the public API only: the two entry points, the internal file-system module, Node built-ins, zod and its own modules', async () => {
     const allowed = [
       /^node:/,
       /^zod\/mini$/,
       /^\.\.\/index\.js$/,
       /^\.\.\/node\/index\.js$/,
+      // The one module every write of the SDK goes through (no links followed, no FIFO waited on,
+      // paths kept inside): internal, since its signatures carry Node's own types.
+      /^\.\.\/node\/fs\/index\.js$/,
       /^\.\/[\w-]+\.js$/,
       // The wording of a wrong command line, shared by every command; checked below to stay in src/cli.
       /^\.\.\/cli\/usage\.js$/,

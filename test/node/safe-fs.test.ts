@@ -12,7 +12,7 @@ import {
   removeInside,
   resolveInside,
   UnsafePathError,
-} from '../../src/node/index.js';
+} from '../../src/node/fs/index.js';
 import { hasFifos, outsideTargets, plant, releaseFifos, snapshot, TRAP_KINDS } from '../support/fs-traps.js';
 
 let root: string;
