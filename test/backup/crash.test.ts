@@ -129,7 +129,8 @@ describe('backup killed at any moment, then run again', () => {
         if (code === 0) expect(errors).toBe('');
         else {
           expect(code).toBe(1);
-          expect(errors).toMatch(/another backup \(process \d+ on .+\) is writing to/);
+          // The holder named, or (caught between a takeover's rename and the new lock) not yet readable.
+          expect(errors).toMatch(/another backup (\(process \d+ on .+\) is|seems to be) writing to/);
         }
       }
       expect(results.filter(({ code }) => code === 0).length).toBeGreaterThanOrEqual(1);
