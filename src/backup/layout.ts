@@ -17,7 +17,12 @@ export const JOURNAL_DIR = '.journal';
 
 /** Where the first step of a move parks a file's local copy: `.moving/<SHA-256 of its hub hash, cut>`. */
 export function parkingOf(out: string, hash: string): string {
-  return join(out, STAGING_DIR, createHash('sha256').update(hash).digest('hex').slice(0, 32));
+  return join(out, parkingSpot(hash));
+}
+
+/** The same place relative to the backup folder, for the file-system module's `…Inside` helpers. */
+export function parkingSpot(hash: string): string {
+  return `${STAGING_DIR}/${createHash('sha256').update(hash).digest('hex').slice(0, 32)}`;
 }
 
 /**

@@ -1,13 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Attach, AuthenticationError, type NativeClient } from '../index.js';
-import {
-  lstatInside,
-  makeFoldersInside,
-  moveInside,
-  removeInside,
-  UnsafePathError,
-} from '../node/fs/index.js';
+import { makeFoldersInside, removeInside, UnsafePathError } from '../node/fs/index.js';
 import { downloadToFile } from '../node/index.js';
 import type { BackupEvent } from './events.js';
 import {
@@ -36,6 +30,7 @@ import {
   partialOf,
   STAGING_DIR,
 } from './layout.js';
+import { LocalCopies } from './local-copies.js';
 import { lockFolder } from './lock.js';
 import {
   emptyManifest,
@@ -49,7 +44,7 @@ import {
 import { recoverMoves, removeMoves, writeMoves } from './move-journal.js';
 import { BackupSetupError, type BackupStatus, type BackupSummary, EXIT_CODES } from './outcome.js';
 import { sweepPartials } from './partials.js';
-import { manifestEntry, type Plan, type PlannedMove, planRun } from './plan.js';
+import { manifestEntry, type Plan, planRun } from './plan.js';
 import { forEachLimited } from './pool.js';
 import { Tally } from './tally.js';
 import { type TreeEntry, walkTree } from './walk.js';
@@ -112,10 +107,7 @@ class BackupRun {
   readonly #signal: AbortSignal;
   readonly #tally: Tally;
   readonly #started = Date.now();
-  /** Where each file's local copy was found (relative to the backup folder), when not at its manifest path. */
-  readonly #staged = new Map<string, string>();
-  /** Files whose parked copy could not be moved to its place: removed once downloaded again. */
-  readonly #leftParked = new Set<string>();
+  readonly #copies: LocalCopies;
   readonly #failures: { path: string; error: string }[] = [];
   readonly #counts = { downloaded: 0, unchanged: 0, moved: 0, gone: 0, pruned: 0 };
   readonly #bytes = { total: 0, fetched: 0, resumed: 0, onDisk: 0 };
@@ -137,6 +129,7 @@ class BackupRun {
     this.#emit = options.onEvent ?? (() => {});
     this.#signal = options.signal ? AbortSignal.any([options.signal, this.#stop.signal]) : this.#stop.signal;
     this.#tally = new Tally((progress) => this.#emit({ type: 'progress', ...progress }));
+    this.#copies = new LocalCopies(out, (message) => this.#emit({ type: 'warning', message }));
   }
 
   async run(): Promise<BackupSummary> {
@@ -278,7 +271,7 @@ class BackupRun {
       tree,
       gone,
       (hash) => store.file(hash),
-      (file) => this.#locate(file),
+      (file) => this.#copies.locate(file),
     );
     // Partial downloads this run will not continue, and descriptions without their bytes.
     const folders = [...oldFolders, ...tree.folders].map((folder) => folder.path);
@@ -304,13 +297,18 @@ class BackupRun {
 
     await this.#markGone(plan);
     const unmoved = new Set<string>();
-    const parked = await this.#park(plan.moves, unmoved);
+    const parked = await this.#copies.park(plan.moves, unmoved);
     // Once the second step has begun, a manifest path may hold another file's copy: the moves are
     // written down first, and the manifest right after the last one (journal.ts, recoverMoves).
     const moves = parked.map(({ entry, from }) => ({ hash: from.hash, path: entry.path }));
     if (moves.length > 0) await writeMoves(this.#out, moves);
     await this.#makeFolders(tree.folders);
-    await this.#unpark(parked, unmoved);
+    for (const { entry, from } of await this.#copies.unpark(parked, unmoved)) {
+      const { goneSince: _, ...kept } = from;
+      this.#store.setFile({ ...kept, path: entry.path });
+      this.#counts.moved++;
+      this.#emit({ type: 'moved', from: from.path, to: entry.path });
+    }
     if (moves.length > 0)
       await this.#store.flush().then(
         () => removeMoves(this.#out),
@@ -328,36 +326,13 @@ class BackupRun {
     await this.#tidy(oldFolders, tree.folders);
   }
 
-  /**
-   * A file's local copy: parked in `.moving/` by an interrupted move, else at its manifest path.
-   * The parked copy first: only a move of this very file puts a copy there, while its manifest
-   * path may hold another file's copy moved in since (recoverMoves keeps the manifest right when
-   * the kill came after the first step).
-   */
-  async #locate(file: ManifestFile): Promise<{ size: number; parked: boolean } | undefined> {
-    const parked = this.#parkingSpot(file.hash);
-    // A link is not a local copy (lstat): it is replaced by the download.
-    const there = await lstatInside(this.#out, parked).catch(() => undefined);
-    if (there?.isFile()) {
-      this.#staged.set(file.hash, parked);
-      return { size: there.size, parked: true };
-    }
-    const here = await lstatInside(this.#out, file.path).catch(() => undefined);
-    return here?.isFile() ? { size: here.size, parked: false } : undefined;
-  }
-
-  /** Where a moving copy waits, relative to the backup folder (`parkingOf` is the same place, absolute). */
-  #parkingSpot(hash: string): string {
-    return `${STAGING_DIR}/${sha256Of(hash).slice(0, 32)}`;
-  }
-
   async #markGone(plan: Plan): Promise<void> {
     const now = new Date().toISOString();
     for (const file of plan.gone) {
       if (this.#options.prune) {
         try {
           await removeInside(this.#out, file.path, 'file');
-          await removeInside(this.#out, this.#parkingSpot(file.hash), 'file');
+          await this.#copies.removeParked(file.hash);
         } catch (error) {
           this.#emit({ type: 'warning', message: `could not delete ${file.path}: ${describeError(error)}` });
           continue;
@@ -371,45 +346,6 @@ class BackupRun {
       if (file.goneSince !== undefined) continue;
       this.#store.setFile({ ...file, goneSince: now });
       this.#emit({ type: 'gone', path: file.path });
-    }
-  }
-
-  /**
-   * First step of the moves: every moving copy goes to `.moving/` first, so that moves that swap
-   * or free each other's places (or a case-only rename) never overwrite a copy still needed.
-   */
-  async #park(moves: PlannedMove[], failed: Set<string>): Promise<PlannedMove[]> {
-    const parked: PlannedMove[] = [];
-    for (const move of moves) {
-      const target = this.#parkingSpot(move.from.hash);
-      try {
-        if (this.#staged.get(move.from.hash) !== target) await moveInside(this.#out, move.from.path, target);
-        parked.push(move);
-      } catch (error) {
-        failed.add(move.from.hash);
-        this.#emit({ type: 'warning', message: `could not move ${move.from.path}: ${describeError(error)}` });
-      }
-    }
-    return parked;
-  }
-
-  /**
-   * Second step: parked copies to their new places. A copy that cannot be moved stays parked (the
-   * manifest still finds it there) and its file is downloaded again: `failed` collects their hashes.
-   */
-  async #unpark(parked: PlannedMove[], failed: Set<string>): Promise<void> {
-    for (const { entry, from } of parked) {
-      try {
-        await moveInside(this.#out, this.#parkingSpot(from.hash), entry.path);
-        const { goneSince: _, ...kept } = from;
-        this.#store.setFile({ ...kept, path: entry.path });
-        this.#counts.moved++;
-        this.#emit({ type: 'moved', from: from.path, to: entry.path });
-      } catch (error) {
-        failed.add(from.hash);
-        this.#leftParked.add(from.hash);
-        this.#emit({ type: 'warning', message: `could not move ${from.path}: ${describeError(error)}` });
-      }
     }
   }
 
@@ -495,8 +431,7 @@ class BackupRun {
         onProgress: ({ loaded }) => tally.loaded(entry.path, loaded),
       });
       const sha256 = await sha256File(target);
-      if (this.#leftParked.has(entry.record.hash))
-        await removeInside(this.#out, this.#parkingSpot(entry.record.hash), 'file');
+      if (this.#copies.leftParked.has(entry.record.hash)) await this.#copies.removeParked(entry.record.hash);
       const done = manifestEntry(entry, record, sha256, new Date().toISOString());
       this.#store.setFile(done);
       this.#unwritten.set(done.hash, done);
