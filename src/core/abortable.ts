@@ -1,7 +1,9 @@
+import { timerDelay } from './timer-limits.js';
+
 /**
  * Settles like `promise`, or rejects with `signal.reason` as soon as `signal` aborts: a chunk fetcher
  * that ignores its signal must not keep a cancelled download waiting, nor a shared token request
- * a caller that gave up.
+ * a caller that gave up (or an attempt whose deadline passed).
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
@@ -23,13 +25,21 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
 }
 
 /**
- * Settles like `promise`, or rejects with `timedOut()` after `ms`: a wait the call does besides its
- * request (a shared token request, a token provider) is still bounded by the call's timeout.
+ * Waits `ms` (cut to what a timer holds: a longer delay would fire at once; the options are checked,
+ * but a custom `retry.delay` or a server's `Retry-After` computes its own); an abort ends the wait
+ * at once with `signal.reason`.
  */
-export function withinDeadline<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), Math.max(0, ms));
+export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, timerDelay(ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

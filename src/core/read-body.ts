@@ -1,24 +1,25 @@
 import { type BodyCollector, type CollectedBody, wholeBody } from './body-collector.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
 
 export interface BodyLimits {
-  /** What is left of the attempt's deadline, in ms: reading the body gets no fresh timeout. */
-  timeLeftMs: number;
+  /** The attempt's signal (see `AttemptDeadline`): reading the body gets no fresh timeout. */
+  signal: AbortSignal;
   /** The most bytes the body may have, counted as read (after any decompression fetch did). */
   maxBytes: number;
   /** Redacted, for the errors. */
   url: string;
-  /** The attempt's whole timeout, for the message. */
-  timeoutMs: number;
 }
 
 /**
  * Reads a whole body within the attempt's deadline and a byte limit: a server that stalls
- * mid-body ends in `TimeoutError`, an endless or oversized body (a gzip bomb included: fetch hands
- * over decoded bytes) in `ResponseTooLargeError` as soon as the limit is passed, never a hang or
- * unbounded memory. Runs inside the attempt, so a cut-off body can still be retried. `collector`
- * takes the pieces as they arrive (default: joined whole).
+ * mid-body ends with the signal's reason (the deadline's `TimeoutError`), an endless or oversized
+ * body (a gzip bomb included: fetch hands over decoded bytes) in `ResponseTooLargeError` as soon as
+ * the limit is passed, never a hang or unbounded memory. Runs inside the attempt, so a cut-off body
+ * can still be retried. `collector` takes the pieces as they arrive (default: joined whole).
+ *
+ * Why the SDK's: ky caps no body, and its body-read timeout is a fresh `timeout`, not what is left
+ * of the attempt's. The read races the signal rather than trusting fetch to error the stream: a
+ * custom fetch (a test double, a proxy) may ignore the signal.
  */
 export async function readBodyBytes(
   body: ReadableStream<Uint8Array> | null,
@@ -27,26 +28,21 @@ export async function readBodyBytes(
 ): Promise<CollectedBody> {
   if (body === null) return collector.finish();
   const reader = body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => {
-        reject(
-          new TimeoutError(`${limits.url} did not finish its answer within ${limits.timeoutMs} ms`, {
-            url: limits.url,
-            timeout: limits.timeoutMs,
-          }),
-        );
-        reader.cancel().catch(() => {});
-      },
-      Math.max(0, limits.timeLeftMs),
-    );
+  const { signal } = limits;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      reject(signal.reason);
+      reader.cancel().catch(() => {});
+    };
   });
-  timedOut.catch(() => {});
+  aborted.catch(() => {});
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
   try {
-    return await Promise.race([drain(reader, limits, collector), timedOut]);
+    return await Promise.race([drain(reader, limits, collector), aborted]);
   } finally {
-    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
   }
 }
 

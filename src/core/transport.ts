@@ -1,23 +1,24 @@
-import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
-import { withinDeadline } from './abortable.js';
+import { abortable, abortableDelay } from './abortable.js';
+import { AttemptDeadline } from './attempt-deadline.js';
 import type { Authorizer } from './authorizer.js';
-import type { BodyCollector, CollectedBody } from './body-collector.js';
-import { crossOriginFailure } from './cross-origin.js';
-import { ApiError } from './errors/api-error.js';
-import { AuthenticationError } from './errors/authentication-error.js';
-import { ConnectionError } from './errors/connection-error.js';
-import { SdkError } from './errors/sdk-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
-import { unsendableHeader } from './header-value.js';
-import type { Hooks, RequestOptions, UploadOptions } from './options.js';
-import { type Fields, queryString } from './query.js';
+import { answered, type HttpRequest, type HttpResponse } from './http-exchange.js';
+import type { Hooks, UploadOptions } from './options.js';
+import { queryString } from './query.js';
 import { readBodyBytes } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
-import { SignalLink } from './signal-link.js';
-import { timerDelay } from './timer-limits.js';
-import { prepareBody } from './upload-body.js';
+import {
+  type CallName,
+  deadlinePassed,
+  isTransient,
+  redirectRefused,
+  refuseUnsendable,
+  retryReason,
+  toSdkError,
+  unreachable,
+} from './transport-failures.js';
+import { type PreparedBody, prepareBody } from './upload-body.js';
 import { sdkUserAgent } from './user-agent.js';
 
 export interface TransportConfig {
@@ -40,90 +41,44 @@ export interface TransportConfig {
   authorizer?: Authorizer | undefined;
 }
 
-export interface HttpRequest {
-  method: 'GET' | 'POST';
-  /** Relative to the site root, e.g. `api.php` or `api/z/1.0/files`. */
-  path: string;
-  query?: Fields;
-  body?: URLSearchParams | FormData;
-  /** Safe to repeat, so retried. Defaults to `method === 'GET'`. */
-  idempotent?: boolean;
-  /** This answer's own byte limit (a `filedata` chunk's follows from its `length`). */
-  maxResponseBytes?: number | undefined;
-  /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
-  serverErrorHint?: string | undefined;
-  /** Reads a 2xx body as it arrives (a `filedata` chunk's base64 decoded on the way). Default: whole. */
-  collect?: (() => BodyCollector) | undefined;
-  options?: RequestOptions | undefined;
-}
+export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js';
 
-/** What an answer is besides its body: enough to describe it (see `ResponseInfo`). */
-export interface ResponseHead {
-  status: number;
-  headers: Headers;
-  method: string;
-  /** The URL that answered (after same-origin redirects), redacted. */
-  url: string;
-}
-
-/** A whole answer, body read, after retries and redirects. Any status: the caller decides what is an error. */
-export interface HttpResponse extends ResponseHead {
-  /** The body as received (a lifted member's value emptied, see `HttpRequest.collect`). */
-  bytes: Uint8Array;
-  /** What the request's collector took out of the body. */
-  lifted?: Uint8Array | undefined;
-  /** The body as text (UTF-8), decoded on first use: a `filedata` chunk never needs it. */
-  readonly text: string;
-}
-
-/** One call's state across its attempts. */
-interface Call {
-  method: string;
-  /** Redacted; follows redirects. */
-  url: string;
+/** One call's state across its attempts. `url` is redacted and follows redirects. */
+interface Call extends CallName {
   idempotent: boolean;
-  timeout: number;
   maxBytes: number;
   signal: AbortSignal | undefined;
-  attemptStartedAt: number;
-  /** The current response's body, kept aside by `#fetchKeepingBody` (see there). */
-  body: ReadableStream<Uint8Array> | null;
-  /** The current attempt's signal, when the caller gave one (see `SignalLink`). */
-  link: SignalLink | undefined;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * The one HTTP path of both clients. Per attempt: one deadline for the headers and the body
- * together, a byte limit on the body, redirects decided by the SDK (never followed to another origin,
- * to http, or for a write). Across attempts: retries of reads only, for failures that can pass
- * (network errors, timeouts, 408/429/502/503/504), `onRetry` before each wait.
+ * The one HTTP path of both clients, on the platform's fetch. Per attempt: one deadline for the
+ * credentials, the headers and the body together, a byte limit on the body, redirects decided by the
+ * SDK (never followed to another origin, to http, or for a write). Across attempts: retries of reads
+ * only, for failures that can pass (network errors, timeouts, a body cut off, 408/429/502/503/504),
+ * `onRetry` before each wait; after a 401, fresh credentials and one more attempt.
  * It never reports to `onError`: that happens once per call, at the client's answer boundary.
+ *
+ * Why not ky (2.1, the SDK's dependency until 0.2): its retry covers only the wait for the headers
+ * (not a body cut off, not a redirect hop), calls `beforeRetry` after the wait without its delay,
+ * caps a long `Retry-After` instead of failing at once, and clones every retried request; its hooks
+ * cost 16.5 µs a call (stub fetch) and its upload progress streams a body without its length.
+ * What was left, a timer and a header merge, cost 8.3 kB (min+gzip) and 21 µs a call.
  */
 export class Transport {
   readonly #config: TransportConfig;
-  readonly #ky: KyInstance;
-  /** Fixed for the process: computed once, not per call. */
-  readonly #userAgent = sdkUserAgent();
+  /** The SDK's `User-Agent`, the client's headers and the required ones: merged once, not per call. */
+  readonly #headers: Record<string, string>;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    // Options fixed per client are given to ky once, here: ky merges each call's options into its
-    // defaults, so every option passed per call costs work on every request.
-    this.#ky = ky.create({
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-      timeout: config.timeout,
-      headers: this.#headers(undefined),
-      throwHttpErrors: false,
-      retry: 0,
-      redirect: 'manual',
-    });
+    this.#headers = this.#merged(undefined);
   }
 
   /** Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the abort reason. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { baseUrl, redactor } = this.#config;
+    const { baseUrl, redactor, authorizer } = this.#config;
     const retry = retryPolicyFor(this.#config.retry, request.options?.retry);
     const query = queryString(request.query);
     const url = new URL(query === '' ? request.path : `${request.path}?${query}`, baseUrl);
@@ -134,25 +89,16 @@ export class Transport {
       timeout: request.options?.timeout ?? this.#config.timeout,
       maxBytes: request.maxResponseBytes ?? this.#config.maxResponseBytes,
       signal: request.options?.signal,
-      attemptStartedAt: 0,
-      body: null,
-      link: undefined,
     };
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const mayRetry = call.idempotent && attempt <= retry.limit;
       try {
         call.signal?.throwIfAborted();
-        call.link = call.signal ? new SignalLink(call.signal) : undefined;
-        let response: HttpResponse;
-        try {
-          response = await this.#attempt(call, url, request, attempt);
-        } finally {
-          call.link?.release();
-        }
+        const response = await this.#attempt(call, url, request, attempt);
         // A 401 means nothing was done: after fresh credentials (a new token) it is safe to send
         // again, writes included, once.
-        if (response.status === 401 && !refreshed && this.#config.authorizer?.refresh?.()) {
+        if (response.status === 401 && !refreshed && authorizer?.refresh?.()) {
           refreshed = true;
           attempt--;
           continue;
@@ -165,241 +111,115 @@ export class Transport {
         if (call.signal?.aborted) throw call.signal.reason;
         const failure = toSdkError(error, call, redactor);
         if (!mayRetry || !isTransient(failure)) throw failure;
-        await this.#waitToRetry(call, attempt, reason(failure), backoff(retry, attempt));
+        await this.#waitToRetry(call, attempt, retryReason(failure), backoff(retry, attempt));
       }
     }
   }
 
   /** One attempt: the request, same-origin redirects of reads, and the whole body, within one deadline. */
   async #attempt(call: Call, url: URL, request: HttpRequest, attempt: number): Promise<HttpResponse> {
-    const { hooks, redactor } = this.#config;
-    call.attemptStartedAt = Date.now();
+    const { hooks, redactor, authorizer } = this.#config;
+    const startedAt = Date.now();
     // A retry after a redirected attempt starts from the original URL again.
     if (attempt > 1) call.url = redactor.url(url);
     hooks.onRequest?.({ method: call.method, url: call.url, attempt });
-    const timeLeft = () => call.timeout - (Date.now() - call.attemptStartedAt);
-    let target = url;
+    const deadline = new AttemptDeadline(call.timeout, call.signal, (phase) => deadlinePassed(call, phase));
     const onUploadProgress = (request.options as UploadOptions | undefined)?.onUploadProgress;
-    for (let hops = 0; ; hops++) {
-      const prepared = prepareBody(request.body, onUploadProgress);
-      const { authorizer } = this.#config;
-      // Awaited only when there is one: an `await` of nothing still costs a turn of the microtask queue.
-      const signed = authorizer
-        ? await withinDeadline(
-            authorizer.headers({ method: request.method, url: target, body: prepared?.bytes }, call.signal),
-            // The attempt's deadline covers waiting for credentials (a token request shared with
-            // other calls runs under the client's timeout, which may be longer than this call's).
-            timeLeft(),
-            () =>
-              new TimeoutError(`${call.method} ${call.url} got no credentials within ${call.timeout} ms`, {
-                url: call.url,
-                timeout: call.timeout,
-              }),
-          )
-        : undefined;
-      if (signed) refuseUnsendable(signed, call);
-      const ownHeaders =
-        request.options?.headers || prepared || signed
-          ? { ...request.options?.headers, ...prepared?.headers, ...signed }
-          : undefined;
-      const response = await this.#ky(target, {
-        method: request.method,
-        ...(prepared ? { body: prepared.body } : {}),
-        // No `signal`: the caller's reaches fetch through `call.link` (see `SignalLink`).
-        // The client's headers are ky's defaults; a call's own (and its body's) replace them.
-        ...(ownHeaders && Object.keys(ownHeaders).length > 0 ? { headers: this.#headers(ownHeaders) } : {}),
-        timeout: Math.max(1, timeLeft()),
-        fetch: (input, init) => this.#fetchKeepingBody(call, input, init),
-      });
-      prepared?.done?.();
-      if (!isRedirect(response)) {
-        const ok = response.status >= 200 && response.status < 300;
-        const body = await readBodyBytes(
-          call.body,
-          { timeLeftMs: timeLeft(), maxBytes: call.maxBytes, url: call.url, timeoutMs: call.timeout },
-          ok ? request.collect?.() : undefined,
+    try {
+      for (let hops = 0, target = url; ; hops++) {
+        const prepared = prepareBody(request.body, onUploadProgress);
+        let signed: Record<string, string> | undefined;
+        // Awaited only when there is one: an `await` of nothing still costs a turn of the microtask queue.
+        if (authorizer) {
+          // The attempt's deadline covers waiting for credentials (a token request shared with
+          // other calls runs under the client's timeout, which may be longer than this call's).
+          deadline.phase = 'credentials';
+          const asked = { method: request.method, url: target, body: prepared?.bytes };
+          signed = await abortable(authorizer.headers(asked, call.signal), deadline.signal);
+          refuseUnsendable(signed, call);
+          deadline.phase = 'answer';
+        }
+        const response = await this.#fetch(target, call, request, prepared, signed, deadline.signal).catch(
+          (error: unknown) => {
+            throw deadline.signal.aborted ? error : unreachable(error, call, redactor);
+          },
         );
-        call.body = null;
-        hooks.onResponse?.({
-          method: call.method,
-          url: call.url,
-          attempt,
-          status: response.status,
-          durationMs: Date.now() - call.attemptStartedAt,
-        });
-        return answered(response, body, call);
+        prepared?.done?.();
+        if (!isRedirect(response)) {
+          deadline.phase = 'body';
+          const ok = response.status >= 200 && response.status < 300;
+          const limits = { signal: deadline.signal, maxBytes: call.maxBytes, url: call.url };
+          const body = await readBodyBytes(response.body, limits, ok ? request.collect?.() : undefined);
+          const { method, url: answeredUrl } = call;
+          const durationMs = Date.now() - startedAt;
+          hooks.onResponse?.({ method, url: answeredUrl, attempt, status: response.status, durationMs });
+          return answered(response, body, call);
+        }
+        await response.body?.cancel().catch(() => {});
+        const location = response.headers.get('location');
+        const decision = decideRedirect(target, location, { idempotent: call.idempotent, hops });
+        if (!decision.follow) throw redirectRefused(response.status, call, decision.reason);
+        target = decision.to;
+        call.url = redactor.url(target);
       }
-      await call.body?.cancel().catch(() => {});
-      call.body = null;
-      const decision = decideRedirect(target, response.headers.get('location'), {
-        idempotent: call.idempotent,
-        hops,
-      });
-      if (!decision.follow) throw redirectRefused(response, call, decision.reason);
-      target = decision.to;
-      call.url = redactor.url(target);
+    } catch (error) {
+      throw deadline.expired ?? error;
+    } finally {
+      deadline.release();
     }
   }
 
-  /** Tells `onRetry` what comes (with the wait), then waits; an abort ends the wait at once. */
-  async #waitToRetry(call: Call, attempt: number, why: string, delayMs: number): Promise<void> {
-    this.#config.hooks.onRetry?.({
-      method: call.method,
-      url: call.url,
-      attempt: attempt + 1,
-      reason: why,
-      delayMs,
-    });
-    await abortableDelay(delayMs, call.signal);
-  }
-
-  /**
-   * Fetches one response and hands ky a bodiless copy, the body kept aside for `readBodyBytes`: a
-   * body ky could clone would be teed, every chunk copied (a second copy of each 1.4 MB `filedata`).
-   */
-  async #fetchKeepingBody(
+  /** One request on the wire: `redirect: 'manual'`, so that every 30x comes back to `decideRedirect`. */
+  #fetch(
+    target: URL,
     call: Call,
-    input: Parameters<typeof fetch>[0],
-    init?: RequestInit,
+    request: HttpRequest,
+    prepared: PreparedBody | undefined,
+    signed: Record<string, string> | undefined,
+    signal: AbortSignal,
   ): Promise<Response> {
+    const own = request.options?.headers;
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: call.method,
+      // The client's headers, merged once; a call's own (and its body's, its credentials) per call.
+      headers:
+        own || prepared || signed ? this.#merged({ ...own, ...prepared?.headers, ...signed }) : this.#headers,
+      redirect: 'manual',
+      signal,
+    };
+    if (prepared) init.body = prepared.body;
+    // A streamed body (an upload with progress, parts no Blob holds) must say so (fetch refuses it otherwise).
+    if (prepared?.body instanceof ReadableStream) init.duplex = 'half';
+    if (this.#config.credentials) init.credentials = this.#config.credentials;
     const custom = this.#config.fetch;
-    let options = init;
-    if (call.link) {
-      // ky's own signal (its timeout) and the caller's, through one signal of this attempt, given
-      // as `init.signal` (which replaces the Request's): a copy of the Request would cost another
-      // signal registration in undici per request.
-      if (input instanceof Request) call.link.follow(input.signal);
-      options = { ...init, signal: call.link.signal };
-    }
     // Looked up per call (not at construction) so that a fetch patched later (msw, tests) is used.
-    const response = await (custom ? custom(input, options) : globalThis.fetch(input, options));
-    call.body = response.body;
-    if (response.body === null) return response;
-    const copy = new Response(null, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    return copy;
+    return custom ? custom(target.href, init) : globalThis.fetch(target.href, init);
   }
 
   /**
    * The SDK's `User-Agent`, then the client's, then the call's, then the required headers;
-   * `Headers.set` replaces whatever the letter case. Handed to ky as a plain object (lower-case
-   * names): ky merges a `Headers` instance into every call by copying it twice, a plain object by a
-   * spread (measured: ~13 µs per call less).
+   * `Headers.set` replaces whatever the letter case. A plain object (lower-case names).
    */
-  #headers(perCall: Record<string, string> | undefined): Record<string, string> {
+  #merged(perCall: Record<string, string> | undefined): Record<string, string> {
     const headers = new Headers();
-    if (this.#userAgent) headers.set('User-Agent', this.#userAgent);
-    for (const [name, value] of Object.entries(this.#config.headers)) headers.set(name, value);
-    for (const [name, value] of Object.entries(perCall ?? {})) headers.set(name, value);
-    for (const [name, value] of Object.entries(this.#config.requiredHeaders ?? {})) headers.set(name, value);
+    const userAgent = sdkUserAgent();
+    if (userAgent) headers.set('User-Agent', userAgent);
+    const { headers: client, requiredHeaders } = this.#config;
+    for (const layer of [client, perCall, requiredHeaders]) {
+      for (const [name, value] of Object.entries(layer ?? {})) headers.set(name, value);
+    }
     return Object.fromEntries(headers);
   }
+
+  /** Tells `onRetry` what comes (with the wait), then waits; an abort ends the wait at once. */
+  async #waitToRetry(call: Call, attempt: number, why: string, delayMs: number): Promise<void> {
+    const { method, url } = call;
+    this.#config.hooks.onRetry?.({ method, url, attempt: attempt + 1, reason: why, delayMs });
+    await abortableDelay(delayMs, call.signal);
+  }
 }
 
-const UTF8 = new TextDecoder();
-
-function answered(response: Response, { bytes, lifted }: CollectedBody, call: Call): HttpResponse {
-  let text: string | undefined;
-  return {
-    status: response.status,
-    headers: response.headers,
-    method: call.method,
-    url: call.url,
-    bytes,
-    lifted,
-    get text() {
-      text ??= UTF8.decode(bytes);
-      return text;
-    },
-  };
-}
-
+/** A browser's fetch hides a manual redirect's status (0, `opaqueredirect`). */
 function isRedirect(response: Response): boolean {
   return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
-}
-
-/** Failures that recur on every attempt although they are connection errors (a browser's CORS refusal). */
-const RECURRING = new WeakSet<SdkError>();
-
-/** Network failures and timeouts can pass; a refused redirect, an oversized body or an SDK error cannot. */
-function isTransient(failure: SdkError): boolean {
-  if (RECURRING.has(failure)) return false;
-  return failure instanceof ConnectionError || failure instanceof TimeoutError;
-}
-
-function reason(failure: SdkError): string {
-  return failure instanceof TimeoutError ? 'timeout' : 'connection failed';
-}
-
-function redirectRefused(response: Response, call: Call, why: string): ApiError {
-  // The Location is never quoted: it can carry the secrets this refusal protects.
-  return new ApiError(`${call.method} ${call.url} answered with ${why}: not followed`, {
-    status: response.status,
-    code: 'redirect_refused',
-    url: call.url,
-    method: call.method,
-  });
-}
-
-/**
- * Credentials no header can carry (a token with a line break, a NUL or a character outside
- * Latin-1) are refused before sending: no retry can pass, and the value is never quoted.
- */
-function refuseUnsendable(signed: Record<string, string>, call: Call): void {
-  const name = unsendableHeader(signed);
-  if (name === undefined) return;
-  throw new AuthenticationError(
-    `${call.method} ${call.url} was not sent: its credentials (the ${name} header) hold a line break, a NUL or a character outside Latin-1, which no HTTP header can carry`,
-    { status: 0, url: call.url, method: call.method },
-  );
-}
-
-function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    // Cut to what a timer holds: a longer delay would fire at once (the options are checked, but a
-    // custom `retry.delay` or a server's `Retry-After` computes its own).
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, timerDelay(ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function toSdkError(error: unknown, call: Call, redactor: Redactor): SdkError {
-  if (error instanceof SdkError) return error;
-  if (isTimeoutError(error)) {
-    return new TimeoutError(`${call.method} ${call.url} got no answer within ${call.timeout} ms`, {
-      url: call.url,
-      timeout: call.timeout,
-    });
-  }
-  if (isNetworkError(error)) {
-    const refused = crossOriginFailure(call.method, call.url, error.cause ?? error);
-    if (refused) {
-      RECURRING.add(refused);
-      return refused;
-    }
-    const detail = redactor.text(causeText(error.cause));
-    return new ConnectionError(`Could not reach ${call.url}: ${detail}`, call.url, { cause: error.cause });
-  }
-  // Anything else thrown while the answer was read: the connection broke mid-body.
-  const detail = redactor.text(causeText(error));
-  return new ConnectionError(`${call.method} ${call.url} failed: ${detail}`, call.url, { cause: error });
-}
-
-/** undici hides the useful part (ECONNREFUSED, ENOTFOUND) one level down. */
-function causeText(cause: unknown): string {
-  if (!(cause instanceof Error)) return 'network error';
-  const inner = cause.cause;
-  if (inner instanceof Error) return `${cause.message} (${inner.message})`;
-  return cause.message;
 }
