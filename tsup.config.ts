@@ -14,7 +14,7 @@ const entry = {
 const testingBrowser = 'src/testing/portable.ts';
 
 /** Peer or runtime dependencies stay imports; the fake server's HTTP adapter is bundled into `testing`. */
-const external = ['ky', 'zod', 'msw'];
+const external = ['zod', 'msw'];
 
 const shared = { sourcemap: true, target: 'es2023', platform: 'node' } as const;
 
@@ -63,8 +63,7 @@ export default defineConfig([
     dts: true,
     external: ['zod', 'msw'],
     esbuildPlugins: [nodeEntryRequiresMain],
-    // ky ships ESM only: inlined here, `require('socialsite-sdk')` works without interop surprises.
-    noExternal: ['ky', '@hono/node-server'],
+    noExternal: ['@hono/node-server'],
   },
   {
     entry: { cli: 'src/cli.ts' },

@@ -13,6 +13,7 @@ export interface OutgoingRequest {
  * How a client authenticates each request when a fixed header is not enough (internal): a token
  * fetched and refreshed, or a signature over each request. The transport asks it for headers on
  * every attempt and redirect hop, and, after an HTTP 401, lets it refresh once and send again.
+ * (Not a ky `beforeRequest` hook: that runs once a call, not per attempt or hop, outside its timeout.)
  */
 export interface Authorizer {
   /** The headers that authenticate this attempt (applied last: no user header can replace them). */

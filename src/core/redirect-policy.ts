@@ -5,7 +5,8 @@ export const MAX_REDIRECTS = 3;
 export type RedirectDecision = { follow: true; to: URL } | { follow: false; reason: string };
 
 /**
- * The redirect policy (fetch runs with `redirect: 'manual'`, so every 30x comes here):
+ * The redirect policy (fetch runs with `redirect: 'manual'`, so every 30x comes here; fetch's own
+ * `'follow'`, which ky has no policy over, follows to any origin with the query string's token):
  * - never to another origin (scheme, host and port): the phpFox token and key ride the query
  *   string, and Basic credentials the headers, so a redirect elsewhere would hand them over;
  * - never to a URL with user info (`user:password@`): fetch refuses it, and it is not the SDK's to send;

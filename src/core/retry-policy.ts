@@ -1,5 +1,10 @@
 import type { RetryOptions } from './options.js';
 
+/*
+ * The SDK's, not ky's retry: ky retries only the wait for the headers (a body cut off half-way is an
+ * attempt too), tells `beforeRetry` after the wait and without its delay (`onRetry` hears both
+ * first), and waits `maxRetryAfter` when a server asks for longer (the SDK fails at once instead).
+ */
 export interface RetryPolicy {
   limit: number;
   statusCodes: number[];

@@ -25,7 +25,9 @@ export function canStreamUploads(globals?: RuntimeGlobals): boolean {
 /**
  * The body of one attempt. A form with files is encoded by the SDK (see `encodeMultipart`); with
  * `onUploadProgress`, where the runtime streams uploads, its bytes are counted as fetch pulls them;
- * elsewhere progress is told at the start (0) and once the server answered (all of it).
+ * elsewhere progress is told at the start (0) and once the server answered (all of it). Not ky's
+ * `onUploadProgress`: it streams a body wherever a runtime can (a browser then sends no length, or
+ * fails over HTTP/1.1) and guesses a form's size; this counts the exact bytes sent.
  */
 export function prepareBody(
   body: URLSearchParams | FormData | undefined,
