@@ -73,6 +73,8 @@ export interface ClientOptions {
   baseUrl: string | URL;
   /**
    * A `fetch` to use instead of the global one (a proxy agent, a test double, instrumentation).
+   * Called as `fetch(url, init)`: the URL as a string, and `method`, `headers`, `body`, `signal`,
+   * `redirect: 'manual'` in `init`.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;
