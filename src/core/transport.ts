@@ -63,9 +63,9 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * Why not ky (2.1, the SDK's dependency before issue 24): its retry covers only the wait for the
  * headers (not a body cut off, not a redirect hop), calls `beforeRetry` after the wait without its
  * delay, waits out a long `Retry-After` instead of failing at once, and clones each request it may
- * retry (+2.8 µs a call); its hooks cost +16.5 µs a call and its upload progress streams a body
- * without its length. What ky was left doing, a timer and a header merge, cost 8.0 kB (min+gzip)
- * and 21 µs of CPU a call (measured with a same-process fetch stub).
+ * retry (+4 µs a call); its hooks cost +19 µs a call and its upload progress streams a body without
+ * its length. What ky was left doing, a timer and a header merge, cost 8.0 kB (min+gzip) and 24 µs
+ * of client CPU a call over fetch with a timer (bench/ky-features.ts: a same-process fetch stub).
  */
 export class Transport {
   readonly #config: TransportConfig;
