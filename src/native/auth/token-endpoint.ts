@@ -4,6 +4,7 @@ import type { ClientCore } from '../../core/client-core.js';
 import { ApiError } from '../../core/errors/api-error.js';
 import { AuthenticationError } from '../../core/errors/authentication-error.js';
 import type { RequestOptions } from '../../core/options.js';
+import { nullableStringSchema } from '../../schemas/coerce.js';
 import { fail, show } from '../../schemas/issue.js';
 
 /**
@@ -29,8 +30,8 @@ export const TokenAnswerSchema = z.looseObject({
         : fail(ctx, `Expected a number of seconds, received ${show(seconds)}`),
     ),
   ),
-  token_type: z.optional(z.nullable(z.string())),
-  scope: z.optional(z.nullable(z.string())),
+  token_type: z.optional(nullableStringSchema),
+  scope: z.optional(nullableStringSchema),
   /** With the `openid` scope. */
   id_token: z.optional(z.string()),
 });
