@@ -151,7 +151,7 @@ export function composition(
         return kept.join('');
       })
       .join('\n');
-  const labels = [...parts.map((part) => part.label), 'other'];
+  const labels = [...parts.map((part) => part.label), "the rest (the entry's own code)"];
   return labels
     .map((label, part) => ({
       label,
