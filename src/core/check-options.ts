@@ -2,7 +2,7 @@ import { ArgumentError } from './errors/argument-error.js';
 import { keysOf, refuseUnknownKeys } from './known-keys.js';
 import { LOG_LEVELS } from './logging.js';
 import type { ClientOptions, Hooks, RequestOptions, RetryOptions, UploadOptions } from './options.js';
-import { checkTimerMs } from './timer-limits.js';
+import { MAX_TIMER_MS } from './timer-limits.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -72,10 +72,10 @@ export interface OptionOwner {
 export function checkClientOptions(options: ClientOptions, owner: OptionOwner): void {
   if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
   refuseUnknownKeys(options, [...CLIENT_OPTION_KEYS, ...owner.ownKeys], `an option of ${owner.name}`);
-  checkTimeout('timeout', options.timeout);
+  checkNumber('timeout', options.timeout, TIMER);
   checkRetry(options.retry);
   checkHeaders('headers', options.headers);
-  if (options.maxResponseBytes !== undefined) positive('maxResponseBytes', options.maxResponseBytes, true);
+  checkNumber('maxResponseBytes', options.maxResponseBytes, { positive: true, whole: true });
   if (options.validation !== undefined && !VALIDATION_MODES.has(options.validation)) {
     throw new ArgumentError(
       `validation must be 'strict', 'warn' or 'off', got ${describe(options.validation)}`,
@@ -120,32 +120,25 @@ export function checkRequestOptions(
   if (options === null || typeof options !== 'object')
     throw new ArgumentError('request options must be an object when given');
   refuseUnknownKeys(options, known, where);
-  checkTimeout('timeout', options.timeout);
+  checkNumber('timeout', options.timeout, TIMER);
   checkHeaders('headers', options.headers);
   checkRetry(options.retry);
   optionalFunction('onUploadProgress', (options as { onUploadProgress?: unknown }).onUploadProgress);
 }
 
-function checkTimeout(name: string, value: unknown): void {
-  if (value !== undefined) positive(name, value, false);
-  if (value !== undefined) checkTimerMs(name, value as number);
-}
-
 function checkRetry(retry: number | RetryOptions | undefined): void {
   if (retry === undefined) return;
   if (typeof retry === 'number') {
-    count('retry', retry);
+    checkNumber('retry', retry, COUNT);
     return;
   }
   if (retry === null || typeof retry !== 'object') {
     throw new ArgumentError('retry must be a number of retries or a retry policy object');
   }
   refuseUnknownKeys(retry, RETRY_KEYS, 'a retry option (retry.<name>)');
-  if (retry.limit !== undefined) count('retry.limit', retry.limit);
-  if (retry.maxRetryAfter !== undefined) nonNegative('retry.maxRetryAfter', retry.maxRetryAfter);
-  if (retry.maxRetryAfter !== undefined) checkTimerMs('retry.maxRetryAfter', retry.maxRetryAfter);
-  if (retry.backoffLimit !== undefined) nonNegative('retry.backoffLimit', retry.backoffLimit);
-  if (retry.backoffLimit !== undefined) checkTimerMs('retry.backoffLimit', retry.backoffLimit);
+  checkNumber('retry.limit', retry.limit, COUNT);
+  checkNumber('retry.maxRetryAfter', retry.maxRetryAfter, WAIT);
+  checkNumber('retry.backoffLimit', retry.backoffLimit, WAIT);
   optionalFunction('retry.delay', retry.delay, ' (attempt) => milliseconds');
   if (retry.statusCodes !== undefined) {
     const codes: unknown = retry.statusCodes;
@@ -181,28 +174,36 @@ function optionalFunction(name: string, value: unknown, what = ' when given'): v
   }
 }
 
-function positive(name: string, value: unknown, integer: boolean): void {
+/** How a number option is bounded: above 0 or from 0, whole or not, and within a timer's reach. */
+interface NumberRule {
+  /** Above 0 (else from 0). */
+  positive?: boolean;
+  /** A whole number (a safe integer). */
+  whole?: boolean;
+  /**
+   * It becomes a timer (`timeout`, `retry.maxRetryAfter`, `retry.backoffLimit`): at most
+   * `MAX_TIMER_MS`, not a timer that fires at once (three retries in the same millisecond) or a
+   * `ConnectionError` from ky's refusal.
+   */
+  timer?: boolean;
+}
+const TIMER: NumberRule = { positive: true, timer: true };
+const WAIT: NumberRule = { timer: true };
+const COUNT: NumberRule = { whole: true };
+
+/** A finite number within `rule`, or absent; the message says the whole rule. */
+function checkNumber(name: string, value: unknown, { positive, whole, timer }: NumberRule): void {
+  if (value === undefined) return;
   if (
     typeof value !== 'number' ||
     !Number.isFinite(value) ||
-    value <= 0 ||
-    (integer && !Number.isInteger(value))
+    (positive ? value <= 0 : value < 0) ||
+    (whole && !Number.isSafeInteger(value)) ||
+    (timer && value > MAX_TIMER_MS)
   ) {
     throw new ArgumentError(
-      `${name} must be a positive ${integer ? 'integer' : 'number'}, got ${describe(value)}`,
+      `${name} must be a ${whole ? 'whole number' : 'number'} ${positive ? '> 0' : '≥ 0'}${timer ? ` and at most ${MAX_TIMER_MS} ms (about 24.8 days, what a timer can hold)` : ''}, got ${describe(value)}`,
     );
-  }
-}
-
-function nonNegative(name: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new ArgumentError(`${name} must be a finite number ≥ 0, got ${describe(value)}`);
-  }
-}
-
-function count(name: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new ArgumentError(`${name} must be a whole number ≥ 0, got ${describe(value)}`);
   }
 }
 

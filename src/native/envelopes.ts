@@ -50,11 +50,14 @@ export const PhotosAnswerSchema = z.looseObject({ photos: z.array(NativePhotoSch
 /** `channel/stream`, `network/stream`: a flat list of encoded items (threads with their comments). */
 export const StreamItemListSchema = z.array(StreamItemSchema);
 
-/** `item/full`: `{item: [...]}` in the mirror-export shape, or `[]` when nothing matches. */
-export const ItemFullAnswerSchema = z.union([
+/**
+ * `item/full`: `{item: [...]}` in the mirror-export shape, or `[]` when nothing matches (read as
+ * `{item: []}`: one shape, without zod's union, which no other schema of `NativeClient` needs).
+ */
+export const ItemFullAnswerSchema = z.pipe(
+  z.transform((answer: unknown) => (Array.isArray(answer) && answer.length === 0 ? { item: [] } : answer)),
   z.looseObject({ item: z.array(ExportItemSchema) }),
-  z.array(z.never()),
-]);
+);
 
 export const PrivacyGroupListSchema = z.array(PrivacyGroupSchema);
 export const GroupMemberListSchema = z.array(GroupMemberSchema);

@@ -53,5 +53,12 @@ export const flagSchema = z.transform((value: number | string | boolean, ctx): b
   }
 });
 
-/** A string the server may send as `null` (phpFox `email`, `country_iso`, notification `icon`). */
-export const nullableStringSchema = z.nullable(z.string());
+/**
+ * A string the server may send as `null` (phpFox `email`, `country_iso`, notification `icon`). One
+ * node like the others, not `z.nullable(z.string())`: no bundle then needs zod's nullable schema.
+ */
+export const nullableStringSchema = z.transform((value: string | null, ctx): string | null =>
+  value === null || typeof value === 'string'
+    ? value
+    : fail(ctx, `Expected a string or null, received ${show(value)}`),
+);

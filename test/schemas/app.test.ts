@@ -49,6 +49,13 @@ describe('ApiInfoSchema', () => {
     expect(ApiInfoSchema.parse({ total: 0, current_page: '' }).current_page).toBeNull();
     expect(ApiInfoSchema.parse({ total: 0, current_page: 'junk' }).current_page).toBeNull();
     expect(ApiInfoSchema.parse({ total: 0 }).current_page).toBeNull();
+    expect(ApiInfoSchema.parse({ total: 0, current_page: null }).current_page).toBeNull();
+  });
+
+  it('refuses a current_page that is neither a number, a string nor null', () => {
+    for (const current_page of [true, {}, ['2']]) {
+      expect(ApiInfoSchema.safeParse({ total: 0, current_page }).success).toBe(false);
+    }
   });
 
   it('requires an integer total', () => {

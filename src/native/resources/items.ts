@@ -138,6 +138,7 @@ export class ItemsResource {
         {
           schema: ItemFullAnswerSchema,
           subject: 'Item',
+          // Validation `off` hands the answer over as sent: `[]` too.
           unwrap: (answer) => (Array.isArray(answer) ? [] : answer.item),
           shape: 'array',
         },
