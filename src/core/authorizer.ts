@@ -1,4 +1,9 @@
+import { abortable } from './abortable.js';
+import type { AttemptDeadline } from './attempt-deadline.js';
 import type { BodyBytes } from './body-bytes.js';
+import { AuthenticationError } from './errors/authentication-error.js';
+import { unsendableHeader } from './header-value.js';
+import type { CallName } from './transport-failures.js';
 
 /** What an authorizer sees of one request attempt: enough to sign it. */
 export interface OutgoingRequest {
@@ -23,4 +28,42 @@ export interface Authorizer {
    * (a new token can; a signature with the same key cannot).
    */
   refresh?(): boolean;
+}
+
+/**
+ * An authorizer as the transport runs it on each attempt and redirect hop (see `perAttempt`). Its
+ * own module, reached only from the hub's strategies: an `AppClient` bundle carries none of it.
+ */
+export interface AttemptAuthorizer {
+  headers(
+    request: OutgoingRequest,
+    call: CallName & { signal: AbortSignal | undefined },
+    deadline: AttemptDeadline,
+  ): Promise<Record<string, string>>;
+  refresh?(): boolean;
+}
+
+/**
+ * `authorizer` within an attempt: its wait for credentials is bounded by the attempt's deadline (a
+ * token request shared with other calls runs under the client's timeout, which may be longer than
+ * this call's), and credentials no header can carry (a token with a line break, a NUL or a character
+ * outside Latin-1) are refused before sending: no retry can pass, and the value is never quoted.
+ */
+export function perAttempt(authorizer: Authorizer): AttemptAuthorizer {
+  return {
+    async headers(request, call, deadline) {
+      deadline.phase = 'credentials';
+      const signed = await abortable(authorizer.headers(request, call.signal), deadline.signal);
+      const name = unsendableHeader(signed);
+      if (name !== undefined) {
+        throw new AuthenticationError(
+          `${call.method} ${call.url} was not sent: its credentials (the ${name} header) hold a line break, a NUL or a character outside Latin-1, which no HTTP header can carry`,
+          { status: 0, url: call.url, method: call.method },
+        );
+      }
+      deadline.phase = 'answer';
+      return signed;
+    },
+    refresh: () => authorizer.refresh?.() ?? false,
+  };
 }

@@ -8,7 +8,8 @@ import { MAX_TIMER_MS } from './timer-limits.js';
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What a header value must not hold: a line break or NUL would let a value start a new header. */
 const HEADER_VALUE_BREAK = /[\r\n\0]/;
-const VALIDATION_MODES = new Set(['strict', 'warn', 'off']);
+const VALIDATION_MODES = ['strict', 'warn', 'off'];
+const LOGGER_METHODS = ['error', 'warn', 'info', 'debug'];
 const HOOK_NAMES = keysOf<Hooks>({
   onRequest: true,
   onResponse: true,
@@ -70,40 +71,24 @@ export interface OptionOwner {
  * and never quote a header's value (it may be a credential).
  */
 export function checkClientOptions(options: ClientOptions, owner: OptionOwner): void {
-  if (options === null || typeof options !== 'object') throw new ArgumentError('options must be an object');
-  refuseUnknownKeys(options, [...CLIENT_OPTION_KEYS, ...owner.ownKeys], `an option of ${owner.name}`);
-  checkNumber('timeout', options.timeout, TIMER);
-  checkRetry(options.retry);
-  checkHeaders('headers', options.headers);
+  // `?? null`: absent options are refused too.
+  checkObject(
+    'options',
+    options ?? null,
+    [...CLIENT_OPTION_KEYS, ...owner.ownKeys],
+    `an option of ${owner.name}`,
+  );
+  checkShared(options);
   checkNumber('maxResponseBytes', options.maxResponseBytes, { positive: true, whole: true });
-  if (options.validation !== undefined && !VALIDATION_MODES.has(options.validation)) {
-    throw new ArgumentError(
-      `validation must be 'strict', 'warn' or 'off', got ${describe(options.validation)}`,
-    );
-  }
-  optionalFunction('fetch', options.fetch, ' (a fetch implementation) when given');
-  if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel)) {
-    throw new ArgumentError(
-      `logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${describe(options.logLevel)}`,
-    );
-  }
-  const logger: unknown = options.logger;
-  if (logger !== undefined) {
-    const methods = ['error', 'warn', 'info', 'debug'] as const;
-    if (
-      logger === null ||
-      typeof logger !== 'object' ||
-      methods.some((name) => typeof (logger as Record<string, unknown>)[name] !== 'function')
-    )
-      throw new ArgumentError('logger must be an object with error, warn, info and debug methods');
-  }
+  checkOneOf('validation', options.validation, VALIDATION_MODES);
+  checkFunction('fetch', options.fetch);
+  checkOneOf('logLevel', options.logLevel, LOG_LEVELS);
+  const logger = options.logger as unknown as Record<string, unknown> | undefined;
+  if (logger !== undefined && LOGGER_METHODS.some((name) => typeof logger?.[name] !== 'function'))
+    throw new ArgumentError(`logger must be an object with ${LOGGER_METHODS.join(', ')} methods`);
   const hooks = options.hooks;
-  if (hooks !== undefined) {
-    if (hooks === null || typeof hooks !== 'object')
-      throw new ArgumentError('hooks must be an object when given');
-    refuseUnknownKeys(hooks, HOOK_NAMES, 'a hook (hooks.<name>)');
-    for (const name of HOOK_NAMES) optionalFunction(`hooks.${name}`, hooks[name]);
-  }
+  if (checkObject('hooks', hooks, HOOK_NAMES, 'a hook (hooks.<name>)'))
+    for (const name of HOOK_NAMES) checkFunction(`hooks.${name}`, hooks[name]);
 }
 
 /**
@@ -116,62 +101,70 @@ export function checkRequestOptions(
   known: readonly string[] = REQUEST_OPTION_KEYS,
   where = 'a request option',
 ): void {
-  if (options === undefined) return;
-  if (options === null || typeof options !== 'object')
-    throw new ArgumentError('request options must be an object when given');
-  refuseUnknownKeys(options, known, where);
-  checkNumber('timeout', options.timeout, TIMER);
-  checkHeaders('headers', options.headers);
-  checkRetry(options.retry);
-  optionalFunction('onUploadProgress', (options as { onUploadProgress?: unknown }).onUploadProgress);
+  if (!checkObject('request options', options, known, where)) return;
+  checkShared(options);
+  checkFunction('onUploadProgress', (options as UploadOptions).onUploadProgress);
 }
 
-function checkRetry(retry: number | RetryOptions | undefined): void {
-  if (retry === undefined) return;
-  if (typeof retry === 'number') {
-    checkNumber('retry', retry, COUNT);
-    return;
-  }
-  if (retry === null || typeof retry !== 'object') {
-    throw new ArgumentError('retry must be a number of retries or a retry policy object');
-  }
-  refuseUnknownKeys(retry, RETRY_KEYS, 'a retry option (retry.<name>)');
-  checkNumber('retry.limit', retry.limit, COUNT);
-  checkNumber('retry.maxRetryAfter', retry.maxRetryAfter, WAIT);
-  checkNumber('retry.backoffLimit', retry.backoffLimit, WAIT);
-  optionalFunction('retry.delay', retry.delay, ' (attempt) => milliseconds');
-  if (retry.statusCodes !== undefined) {
+/** What both a client and a call take: `timeout`, `headers` and `retry`. */
+function checkShared(options: RequestOptions): void {
+  checkNumber('timeout', options.timeout, TIMER);
+  checkHeaders(options.headers);
+  const retry = options.retry;
+  if (typeof retry === 'number') checkNumber('retry', retry, COUNT);
+  else if (checkObject('retry', retry, RETRY_KEYS, 'a retry option (retry.<name>)')) {
+    checkNumber('retry.limit', retry.limit, COUNT);
+    checkNumber('retry.maxRetryAfter', retry.maxRetryAfter, WAIT);
+    checkNumber('retry.backoffLimit', retry.backoffLimit, WAIT);
+    checkFunction('retry.delay', retry.delay);
     const codes: unknown = retry.statusCodes;
     if (
-      !Array.isArray(codes) ||
-      !codes.every((code) => Number.isInteger(code) && code >= 100 && code <= 599)
+      codes !== undefined &&
+      !(Array.isArray(codes) && codes.every((code) => Number.isInteger(code) && code >= 100 && code <= 599))
     ) {
       throw new ArgumentError('retry.statusCodes must be a list of HTTP statuses (integers from 100 to 599)');
     }
   }
 }
 
-function checkHeaders(name: string, headers: unknown): void {
+/**
+ * Whether `value` was given: then it must be an object (not an array) without keys outside `known`
+ * (`where` names them in the message of an unknown one).
+ */
+function checkObject(name: string, value: unknown, known: readonly string[], where: string): value is object {
+  if (value === undefined) return false;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ArgumentError(`${name} must be an object`);
+  refuseUnknownKeys(value, known, where);
+  return true;
+}
+
+function checkHeaders(headers: unknown): void {
   if (headers === undefined) return;
   if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
-    throw new ArgumentError(`${name} must be an object of header names to values`);
+    throw new ArgumentError('headers must be an object of header names to values');
   }
   for (const [header, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(header))
-      throw new ArgumentError(`${name}: ${describe(header)} is not a valid header name`);
+      throw new ArgumentError(`headers: ${describe(header)} is not a valid header name`);
     if (typeof value !== 'string' || HEADER_VALUE_BREAK.test(value)) {
       throw new ArgumentError(
-        `${name}: the value of "${header}" must be a string without line breaks or NUL`,
+        `headers: the value of "${header}" must be a string without line breaks or NUL`,
       );
     }
   }
 }
 
-/** `value` is a function or absent; `what` ends the message (the default: " when given"). */
-function optionalFunction(name: string, value: unknown, what = ' when given'): void {
-  if (value !== undefined && typeof value !== 'function') {
-    throw new ArgumentError(`${name} must be a function${what}`);
-  }
+/** `value` is a function or absent. */
+function checkFunction(name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function')
+    throw new ArgumentError(`${name} must be a function`);
+}
+
+/** `value` is one of `allowed` or absent. */
+function checkOneOf(name: string, value: unknown, allowed: readonly unknown[]): void {
+  if (value !== undefined && !allowed.includes(value))
+    throw new ArgumentError(`${name} must be one of ${allowed.join(', ')}, got ${describe(value)}`);
 }
 
 /** How a number option is bounded: above 0 or from 0, whole or not, and within a timer's reach. */
@@ -202,7 +195,7 @@ function checkNumber(name: string, value: unknown, { positive, whole, timer }: N
     (timer && value > MAX_TIMER_MS)
   ) {
     throw new ArgumentError(
-      `${name} must be a ${whole ? 'whole number' : 'number'} ${positive ? '> 0' : '≥ 0'}${timer ? ` and at most ${MAX_TIMER_MS} ms (about 24.8 days, what a timer can hold)` : ''}, got ${describe(value)}`,
+      `${name} must be a ${whole ? 'whole number' : 'number'} ${positive ? '> 0' : '≥ 0'}${timer ? ` and at most ${MAX_TIMER_MS} ms (what a timer holds)` : ''}, got ${describe(value)}`,
     );
   }
 }

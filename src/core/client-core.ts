@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { type AnswerContext, type AnswerSpec, readAnswer, type Screen } from './answer.js';
 import { type Answered, ApiPromise } from './api-promise.js';
-import type { Authorizer } from './authorizer.js';
+import type { AttemptAuthorizer } from './authorizer.js';
 import { siteRoot } from './base-url.js';
 import {
   checkClientOptions,
@@ -47,7 +47,7 @@ export interface CoreSetup {
    */
   notFoundHint?: string;
   /** Per-request credentials (a token, a signature); `learn` adds a secret learnt later to the redactor. */
-  authorizer?: ((learn: (secret: string) => void) => Authorizer) | undefined;
+  authorizer?: ((learn: (secret: string) => void) => AttemptAuthorizer) | undefined;
   /**
    * This core's calls are steps of another core's calls (a client-credentials client's token
    * request): their failures reach `onError` (and the error log line) once, through the call

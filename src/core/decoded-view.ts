@@ -42,25 +42,13 @@ const MAX_PASSES = 24;
 const DROPPED = /[\s+]+/g;
 
 /**
- * The text after each decoding pass, the source first, until nothing changes (bounded), through the
- * engine's own `replace`: what every call pays, the maps (`decodedViews`) being built only when a
- * text holds something to hide. Every pass is searched, not only the last: a secret's last escape,
- * once decoded, may form a new one with what follows it (`&amp;` then `#x0B;`).
+ * The text after each decoding pass, the source first, until nothing changes (bounded): what every
+ * call pays, the maps (`decodedViews`) being built only when a text holds something to hide. Every
+ * pass is searched, not only the last: a secret's last escape, once decoded, may form a new one with
+ * what follows it (`&amp;` then `#x0B;`).
  */
 export function decodedTexts(source: string): string[] {
-  const texts = [source];
-  if (!ESCAPE_START.test(source)) return texts;
-  for (let pass = 0, idle = 0; pass < MAX_PASSES && idle < FAMILIES.length; pass++) {
-    const text = texts.at(-1)!;
-    const family = pass % FAMILIES.length;
-    const next = text.includes(FAMILY_STARTS[family]!) ? text.replace(FAMILIES[family]!, decodeToken) : text;
-    if (next === text) idle++;
-    else {
-      idle = 0;
-      texts.push(next);
-    }
-  }
-  return texts;
+  return decodedViews(source, false).map((view) => view.text);
 }
 
 /** A decoded text without whitespace and `+`. */
@@ -68,14 +56,16 @@ export function withoutDropped(decoded: string): string {
   return decoded.replace(DROPPED, '');
 }
 
-/** The same texts as `decodedTexts`, each with its map back to `source`. */
-export function decodedViews(source: string): DecodedView[] {
+/** The same texts as `decodedTexts`, each with its map back to `source` (unless `maps` is false). */
+export function decodedViews(source: string, maps = true): DecodedView[] {
   const views: DecodedView[] = [{ text: source, start: undefined, end: undefined }];
   if (!ESCAPE_START.test(source)) return views;
   for (let pass = 0, idle = 0; pass < MAX_PASSES && idle < FAMILIES.length; pass++) {
     const view = views.at(-1)!;
     const family = pass % FAMILIES.length;
-    const next = view.text.includes(FAMILY_STARTS[family]!) ? decodeOnce(view, FAMILIES[family]!) : undefined;
+    const next = view.text.includes(FAMILY_STARTS[family]!)
+      ? decodeOnce(view, FAMILIES[family]!, maps)
+      : undefined;
     if (next === undefined) idle++;
     else {
       idle = 0;
@@ -129,12 +119,6 @@ interface Piece {
   decoded: boolean;
 }
 
-function decodeToken(token: string): string {
-  return pieces(token)
-    .map((piece) => piece.text)
-    .join('');
-}
-
 /** A token as consecutive pieces: one, or one per character of a percent-escaped run. */
 function pieces(token: string): Piece[] {
   if (token[0] === '%') {
@@ -146,16 +130,19 @@ function pieces(token: string): Piece[] {
   return [{ length: token.length, text: decoded ?? token, decoded: decoded !== undefined }];
 }
 
-/** One decoding pass with its map, or `undefined` when there was nothing to decode. */
-function decodeOnce(view: DecodedView, family: RegExp): DecodedView | undefined {
+/**
+ * One decoding pass with its map (none when `maps` is false: the text alone), or `undefined` when
+ * there was nothing to decode. A decoded text is never longer than its source.
+ */
+function decodeOnce(view: DecodedView, family: RegExp, maps: boolean): DecodedView | undefined {
   const { text } = view;
   const parts: string[] = [];
-  const start = new Int32Array(text.length);
-  const end = new Int32Array(text.length);
+  const start = maps ? new Int32Array(text.length) : undefined;
+  const end = new Int32Array(maps ? text.length : 0);
   let length = 0;
   let changed = false;
   const map = (from: number, to: number, count: number) => {
-    for (let index = 0; index < count; index++) {
+    for (let index = 0; start && index < count; index++) {
       start[length] = from;
       end[length] = to;
       length++;
@@ -163,7 +150,7 @@ function decodeOnce(view: DecodedView, family: RegExp): DecodedView | undefined 
   };
   const copy = (from: number, to: number) => {
     parts.push(text.slice(from, to));
-    for (let index = from; index < to; index++)
+    for (let index = from; start && index < to; index++)
       map(view.start ? view.start[index]! : index, view.end ? view.end[index]! : index + 1, 1);
   };
   let copied = 0;
@@ -185,7 +172,7 @@ function decodeOnce(view: DecodedView, family: RegExp): DecodedView | undefined 
   }
   if (!changed) return undefined;
   copy(copied, text.length);
-  return { text: parts.join(''), start: start.subarray(0, length), end: end.subarray(0, length) };
+  return { text: parts.join(''), start: start?.subarray(0, length), end: start && end.subarray(0, length) };
 }
 
 /** JSON's and JavaScript's one-character escapes: the character after the backslash, what it stands for. */

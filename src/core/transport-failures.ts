@@ -1,11 +1,9 @@
 import type { AttemptPhase } from './attempt-deadline.js';
 import { crossOriginFailure } from './cross-origin.js';
 import { ApiError } from './errors/api-error.js';
-import { AuthenticationError } from './errors/authentication-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
-import { unsendableHeader } from './header-value.js';
 import type { Redactor } from './redact.js';
 
 /** What the errors of one call name: its method and its redacted URL (after redirects). */
@@ -69,19 +67,6 @@ export function redirectRefused(status: number, call: CallName, why: string): Ap
     url: call.url,
     method: call.method,
   });
-}
-
-/**
- * Credentials no header can carry (a token with a line break, a NUL or a character outside
- * Latin-1) are refused before sending: no retry can pass, and the value is never quoted.
- */
-export function refuseUnsendable(signed: Record<string, string>, call: CallName): void {
-  const name = unsendableHeader(signed);
-  if (name === undefined) return;
-  throw new AuthenticationError(
-    `${call.method} ${call.url} was not sent: its credentials (the ${name} header) hold a line break, a NUL or a character outside Latin-1, which no HTTP header can carry`,
-    { status: 0, url: call.url, method: call.method },
-  );
 }
 
 /** undici hides the useful part (ECONNREFUSED, ENOTFOUND) one level down. */

@@ -1,6 +1,6 @@
-import { abortable, abortableDelay } from './abortable.js';
+import { abortableDelay } from './abortable.js';
 import { AttemptDeadline } from './attempt-deadline.js';
-import type { Authorizer } from './authorizer.js';
+import type { AttemptAuthorizer } from './authorizer.js';
 import { answered, type HttpRequest, type HttpResponse } from './http-exchange.js';
 import type { Hooks, UploadOptions } from './options.js';
 import { queryString } from './query.js';
@@ -13,7 +13,6 @@ import {
   deadlinePassed,
   isTransient,
   redirectRefused,
-  refuseUnsendable,
   retryReason,
   toSdkError,
   unreachable,
@@ -38,7 +37,7 @@ export interface TransportConfig {
   /** Hubzilla authenticates a cookie's session and ignores the Authorization header: never send cookies. */
   credentials?: RequestInit['credentials'];
   /** Per-request credentials (a token, a signature), when fixed headers are not enough. */
-  authorizer?: Authorizer | undefined;
+  authorizer?: AttemptAuthorizer | undefined;
 }
 
 export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js';
@@ -133,15 +132,12 @@ export class Transport {
         const prepared = prepareBody(request.body, onUploadProgress);
         let signed: Record<string, string> | undefined;
         // Awaited only when there is one: an `await` of nothing still costs a turn of the microtask queue.
-        if (authorizer) {
-          // The attempt's deadline covers waiting for credentials (a token request shared with
-          // other calls runs under the client's timeout, which may be longer than this call's).
-          deadline.phase = 'credentials';
-          const asked = { method: request.method, url: target, body: prepared?.bytes };
-          signed = await abortable(authorizer.headers(asked, call.signal), deadline.signal);
-          refuseUnsendable(signed, call);
-          deadline.phase = 'answer';
-        }
+        if (authorizer)
+          signed = await authorizer.headers(
+            { method: request.method, url: target, body: prepared?.bytes },
+            call,
+            deadline,
+          );
         const response = await this.#fetch(target, call, request, prepared, signed, deadline.signal).catch(
           (error: unknown) => {
             throw deadline.signal.aborted ? error : unreachable(error, call, redactor);

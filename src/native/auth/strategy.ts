@@ -1,4 +1,4 @@
-import type { Authorizer } from '../../core/authorizer.js';
+import { type AttemptAuthorizer, perAttempt } from '../../core/authorizer.js';
 import type { OptionOwner } from '../../core/check-options.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
@@ -80,7 +80,7 @@ export interface NativeAuthSetup {
   /** Fixed headers (Basic). */
   headers?: Record<string, string>;
   /** Per-request credentials (everything but Basic); `learn` adds a secret to the client's redactor. */
-  authorizer?: (learn: (secret: string) => void) => Authorizer;
+  authorizer?: (learn: (secret: string) => void) => AttemptAuthorizer;
   hint: string;
 }
 
@@ -121,7 +121,7 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
     return {
       kind: 'accessToken',
       secrets: [],
-      authorizer: (learn) => new BearerAuthorizer(source, learn),
+      authorizer: (learn) => perAttempt(new BearerAuthorizer(source, learn)),
       hint: 'The access token was refused: Hubzilla answers an expired or revoked token like a wrong password',
     };
   }
@@ -133,7 +133,7 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
       kind: 'clientCredentials',
       secrets: client.secrets,
       authorizer: (learn) =>
-        new ClientCredentialsAuthorizer(credentials, tokenCore(options, client, owner), learn),
+        perAttempt(new ClientCredentialsAuthorizer(credentials, tokenCore(options, client, owner), learn)),
       hint: 'A fresh token from the client credentials was refused: check that the client is registered for the channel and allowed the client_credentials grant',
     };
   }
@@ -143,7 +143,7 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
     return {
       kind: 'signature',
       secrets: [],
-      authorizer: (learn) => new SignatureAuthorizer(credentials, learn),
+      authorizer: (learn) => perAttempt(new SignatureAuthorizer(credentials, learn)),
       hint: "The signature was refused: check keyId (acct:nick@host with the port, or nick@host, or the channel URL; not #main-key), that the key is the channel's, and the clock (Date within a day)",
     };
   }
