@@ -1,5 +1,5 @@
 /**
- * Where a bundle's gzip bytes go: each part of an esbuild bundle (ky, zod, the SDK's folders) is
+ * Where a bundle's gzip bytes go: each part of an esbuild bundle (zod, the SDK's folders) is
  * charged what gzip -9 of the bundle shrinks by when that part's output is cut out of it (found
  * through the source map). Gzip shares a repeated text between its copies, so a part's cost is its
  * marginal cost in that bundle; the parts add up to about the whole (a little less).
@@ -25,14 +25,15 @@ const coreFiles =
 
 /** The parts the report names, first match wins; whatever is left is "other". */
 export const PARTS: Part[] = [
-  { label: 'ky', test: under('node_modules/ky/') },
   { label: 'zod (zod/mini and its core)', test: under('node_modules/zod/') },
   {
-    label: 'SDK core: transport around ky (retries, redirects, uploads, body limits, deadlines)',
+    label: 'SDK core: transport on fetch (retries, redirects, uploads, body limits, deadlines)',
     test: coreFiles(
       'transport',
+      'transport-failures',
+      'http-exchange',
+      'attempt-deadline',
       'retry-policy',
-      'signal-link',
       'redirect-policy',
       'abortable',
       'read-body',
@@ -41,12 +42,15 @@ export const PARTS: Part[] = [
       'multipart',
       'body-bytes',
       'query',
-      'header-value',
       'cross-origin',
       'runtime',
       'user-agent',
       'timer-limits',
     ),
+  },
+  {
+    label: 'SDK core: per-attempt credentials (NativeClient and the relay only)',
+    test: coreFiles('authorizer', 'header-value'),
   },
   {
     label: 'SDK core: redaction (the decoder, credential forms, secret members)',
@@ -128,7 +132,7 @@ export function composition(
 ): { label: string; gzip: number }[] {
   const total = gzipSync(code, { level: 9 }).length;
   const partOf = sourceMap.sources.map((source) => {
-    // Relative to the bundle (`src/core/…`, `node_modules/ky/…`): a leading `/` for the tests.
+    // Relative to the bundle (`src/core/…`, `node_modules/zod/…`): a leading `/` for the tests.
     const index = parts.findIndex((part) => part.test(`/${source}`));
     return index === -1 ? parts.length : index;
   });

@@ -1,10 +1,10 @@
 /**
  * Case 5: what an app's browser bundle grows by, measured as an app would build it: esbuild
  * (`--bundle --minify --format=esm --platform=browser`) of one import from the built package, then
- * gzip -9. ky and zod are included: they are the SDK's runtime dependencies.
+ * gzip -9. zod is included: it is the SDK's one runtime dependency.
  */
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { composition } from './bundle-composition.js';
 import type { CaseResult, Table } from './report.js';
 
@@ -32,24 +32,6 @@ const SERVER_IMPORTS: { label: string; code: string }[] = [
   },
 ];
 
-/**
- * ky replaced by a stub that calls `fetch` (what its share of a bundle is worth, for the report):
- * the SDK's transport would then have to do itself what it asks ky for (timeouts, header merging).
- */
-const kyAsFetch: Plugin = {
-  name: 'ky-as-fetch',
-  setup(build) {
-    build.onResolve({ filter: /^ky$/ }, () => ({ path: 'ky', namespace: 'ky-stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'ky-stub' }, () => ({
-      contents:
-        'export default { create: () => (url, init) => fetch(url, init) };' +
-        'export const isNetworkError = (error) => error instanceof TypeError;' +
-        "export const isTimeoutError = (error) => error?.name === 'TimeoutError';",
-      loader: 'js',
-    }));
-  },
-};
-
 interface Measured {
   minified: number;
   gzip: number;
@@ -57,7 +39,7 @@ interface Measured {
   map: { sources: string[]; mappings: string };
 }
 
-async function gzipped(code: string, plugins: Plugin[] = []): Promise<Measured> {
+async function gzipped(code: string): Promise<Measured> {
   const result = await build({
     stdin: { contents: code, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
@@ -67,7 +49,6 @@ async function gzipped(code: string, plugins: Plugin[] = []): Promise<Measured> 
     write: false,
     sourcemap: 'external',
     outfile: 'bundle.js',
-    plugins,
   });
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
   const map = result.outputFiles.find((file) => file.path.endsWith('.map'))!;
@@ -83,7 +64,7 @@ async function gzipped(code: string, plugins: Plugin[] = []): Promise<Measured> 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 
 /** One column a client import: each part's marginal gzip bytes (see bundle-composition.ts). */
-function compositionTable(measured: { label: string; bundle: Measured; withoutKy: Measured }[]): Table {
+function compositionTable(measured: { label: string; bundle: Measured }[]): Table {
   const columns = measured.map(({ bundle }) => composition(bundle.code, bundle.map));
   const labels = [...new Set(columns.flatMap((rows) => rows.map((row) => row.label)))];
   const cell = (column: { label: string; gzip: number }[], label: string) => {
@@ -95,29 +76,27 @@ function compositionTable(measured: { label: string; bundle: Measured; withoutKy
     note:
       'Each part is charged what gzip -9 of the bundle shrinks by when its output is cut out of it ' +
       '(located through the source map): a marginal cost, so the parts add up to a little less than ' +
-      'the whole. The last row replaces ky by a stub calling `fetch` (the transport unchanged): what ' +
-      'ky is worth, before the code the transport would need instead.',
+      'the whole.',
     headers: ['part', ...measured.map(({ label }) => label)],
     rows: [
       ...labels.map((label) => [label, ...columns.map((column) => cell(column, label))]),
       ['whole bundle', ...measured.map(({ bundle }) => kB(bundle.gzip))],
-      ['whole bundle, ky replaced by a fetch stub', ...measured.map(({ withoutKy }) => kB(withoutKy.gzip))],
     ],
   };
 }
 
-/** Why a target is not met, from the measurements: what ky and zod take, and the bundle without ky. */
-function unmetNote(measured: { label: string; bundle: Measured; withoutKy: Measured }[]): string | undefined {
+/** Why a target is not met, from the measurements: what zod takes, and what the SDK's code. */
+function unmetNote(measured: { label: string; bundle: Measured }[]): string | undefined {
   const unmet = measured.filter(({ label, bundle }) => {
     const target = IMPORTS.find((entry) => entry.label === label)!.target;
     return bundle.gzip / 1000 > target;
   });
   if (unmet.length === 0) return undefined;
   return `Not met: ${unmet
-    .map(({ label, bundle, withoutKy }) => {
+    .map(({ label, bundle }) => {
       const parts = composition(bundle.code, bundle.map);
-      const share = (name: string) => kB(parts.find((part) => part.label.startsWith(name))?.gzip ?? 0);
-      return `${label} is ${kB(bundle.gzip)}, of which ky ${share('ky')} and zod ${share('zod')}; with ky replaced by fetch ${kB(withoutKy.gzip)}`;
+      const zod = parts.find((part) => part.label.startsWith('zod'))?.gzip ?? 0;
+      return `${label} is ${kB(bundle.gzip)}, of which zod ${kB(zod)} and the SDK's code the rest`;
     })
     .join(
       '; ',
@@ -130,7 +109,7 @@ export async function bundleSize(): Promise<CaseResult> {
   const measured = [];
   for (const { label, code, target } of IMPORTS) {
     const bundle = await gzipped(code);
-    measured.push({ label, bundle, withoutKy: await gzipped(code, [kyAsFetch]) });
+    measured.push({ label, bundle });
     const kb = bundle.gzip / 1000;
     rows.push([label, `${(bundle.minified / 1000).toFixed(1)} kB`, `${kb.toFixed(1)} kB`, `${target} kB`]);
     targets.push({
@@ -153,8 +132,7 @@ export async function bundleSize(): Promise<CaseResult> {
   return {
     tables: [
       {
-        title:
-          '5. Browser bundle: what an app grows by (esbuild --bundle --minify, gzip -9; ky and zod included)',
+        title: '5. Browser bundle: what an app grows by (esbuild --bundle --minify, gzip -9; zod included)',
         ...(note === undefined ? {} : { note }),
         headers: ['import', 'minified', 'gzip -9', 'target'],
         rows,
