@@ -175,8 +175,8 @@ interface NumberRule {
   whole?: boolean;
   /**
    * It becomes a timer (`timeout`, `retry.maxRetryAfter`, `retry.backoffLimit`): at most
-   * `MAX_TIMER_MS`, not a timer that fires at once (three retries in the same millisecond) or a
-   * `ConnectionError` from ky's refusal.
+   * `MAX_TIMER_MS`, not a timer that fires at once (an attempt's deadline passed before it started,
+   * three retries in the same millisecond).
    */
   timer?: boolean;
 }
