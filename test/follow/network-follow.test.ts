@@ -87,7 +87,6 @@ describe('hub.network.follow over real HTTP', () => {
     await producer;
     expect(producing).toBe(false);
     expect(seen).toHaveLength(1000);
-    const counts = new Map<string, number>();
     for (const s of seen) counts.set(s, (counts.get(s) ?? 0) + 1);
     console.log('SEQ', seen.slice(150, 200).join(','));
     console.log(
