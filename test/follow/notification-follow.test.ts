@@ -52,8 +52,12 @@ describe('app.notification.follow over real HTTP (phpFox 3.9)', () => {
         seen.push(notification.message);
         taken++;
         // New ones arrive while following; stop after 3 (in the middle of an answer of 5).
-        if (taken === 2)
-          for (let i = 0; i < 4; i++) expected.push(`new ${round}.${i}`), notify(`new ${round}.${i}`);
+        if (taken === 2) {
+          for (let i = 0; i < 4; i++) {
+            expected.push(`new ${round}.${i}`);
+            notify(`new ${round}.${i}`);
+          }
+        }
         if (taken === 3) break;
       }
       cursor = follow.cursor;
