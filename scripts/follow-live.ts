@@ -6,7 +6,7 @@
  * post; the follower is restarted from its cursor half-way. Prints what was seen, how often, and
  * how long after each write it came.
  */
-import { NativeClient, type NetworkCursor, type StreamItem } from '../src/index.js';
+import { NativeClient, type NetworkCursor } from '../src/index.js';
 
 const env = process.env;
 const missing = ['HUB_BASE_URL', 'HUB_USER', 'HUB_PASSWORD', 'HUB_OTHER_USER', 'HUB_OTHER_PASSWORD'].filter(
