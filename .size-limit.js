@@ -50,6 +50,10 @@
  * The transport on the platform's fetch, ky dropped (issue 24): 30.32 / 41.46 / 45.54 kB, the relay
  * 31.21 kB → 22.34 / 33.39 / 37.52 kB, the relay 23.18 kB; with the schema-kind deletions above
  * merged in: 21.73 / 32.70 / 37.03 kB, the relay 23.02 kB.
+ * Following a stream (issue 23: the polling engine, its cursors, `network.follow` and
+ * `notification.follow`, `ApiError.retryAfter`): 30.32 / 41.46 / 45.54 → 31.54 / 43.04 / 47.64 kB
+ * (+1.2 / +1.6 / +2.1 kB; the relay +0.04 kB). The methods live on the resources (`hub.network`,
+ * `app.notification`), so every client carries them; the budgets below were raised by that much.
  */
 export default [
   {
@@ -57,21 +61,21 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '22.1 kB',
+    limit: '23.4 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '33.1 kB',
+    limit: '34.7 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '37.4 kB',
+    limit: '39.5 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the
