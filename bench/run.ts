@@ -23,8 +23,15 @@ if (process.argv.includes('--only') && !CASES.includes(only ?? ''))
   throw new Error(`--only takes one of ${CASES.join(', ')}`);
 const runs = (name: string) => !process.argv.includes('--only') || only === name;
 const settings = quick
-  ? { calls: 50, callRounds: 3, pagingRounds: 1, downloadRounds: 1, concurrencies: [2] }
-  : { calls: 100, callRounds: 21, pagingRounds: 7, downloadRounds: 9, concurrencies: [1, 2, 4] };
+  ? { calls: 50, callRounds: 3, pagingRounds: 1, downloadRounds: 1, concurrencies: [], defaultRuns: 1 }
+  : {
+      calls: 100,
+      callRounds: 21,
+      pagingRounds: 7,
+      downloadRounds: 9,
+      concurrencies: [1, 2, 4],
+      defaultRuns: 3,
+    };
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 /** Below this line RESULTS.md is written by hand (findings, fixes); a run keeps it. */
 const KEEP_MARKER = '<!-- Everything below is written by hand and kept by `npm run bench`. -->';
@@ -57,13 +64,26 @@ if (runs('calls') || runs('paging')) {
 if (runs('downloads') || runs('memory')) {
   await withSite<VirtualHubInfo, void>(['virtual', '64'], async (small) => {
     if (runs('downloads')) {
-      step('download throughput');
-      results.push(await downloadSpeed(small, { rounds: settings.downloadRounds }));
+      step('download throughput (virtual hub)');
+      results.push(
+        await downloadSpeed(small, { rounds: settings.downloadRounds, server: 'virtual hub', label: '3a' }),
+      );
+      step('download throughput (lean hub)');
+      await withSite<VirtualHubInfo, void>(['lean', '64'], async (lean) => {
+        results.push(
+          await downloadSpeed(lean, { rounds: settings.downloadRounds, server: 'lean hub', label: '3c' }),
+        );
+      });
     }
     if (runs('memory')) {
       step('download memory');
       await withSite<VirtualHubInfo, void>(['virtual', '256'], async (large) => {
-        results.push(await memory(small, large, { concurrencies: settings.concurrencies }));
+        results.push(
+          await memory(small, large, {
+            concurrencies: settings.concurrencies,
+            defaultRuns: settings.defaultRuns,
+          }),
+        );
       });
     }
   });
