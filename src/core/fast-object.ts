@@ -42,10 +42,12 @@ export function objectParser(plan: ObjectPlan, jitless: boolean): FastParser {
 function looped({ keys, parsers, absents, rest, extra }: ObjectPlan): FastParser {
   const declared = new Set(keys);
   const count = keys.length;
+  const countable = ownCountable(keys);
   return (input) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return GAVE_UP;
     const source = input as Record<string, unknown>;
     const output: Record<string, unknown> = {};
+    let present = 0;
     for (let index = 0; index < count; index++) {
       const key = keys[index] as string;
       const value = source[key];
@@ -57,22 +59,32 @@ function looped({ keys, parsers, absents, rest, extra }: ObjectPlan): FastParser
         if (absent === Absent.Refused) return GAVE_UP;
         parsed = (parsers[index] as FastParser)(undefined);
         if (parsed === undefined) continue;
-      } else parsed = (parsers[index] as FastParser)(value);
+      } else {
+        present++;
+        parsed = (parsers[index] as FastParser)(value);
+      }
       if (parsed === GAVE_UP) return GAVE_UP;
       output[key] = parsed;
     }
-    return rest === 'drop' ? output : withRest(source, output, declared, rest, extra);
+    if (rest === 'drop') return output;
+    return withRest(source, output, declared, rest, extra, countable ? present : -1);
   };
 }
 
-/** The undeclared keys, in the input's order (`for…in`, as zod). */
+/**
+ * The undeclared keys, in the input's order (`for…in`, as zod). `present` declared keys were
+ * found in the input (-1: not counted): when those are all its own keys (enumerable or not) and
+ * it inherits none (a record from `JSON.parse`), it has no other, and a lookup per key is saved.
+ */
 function withRest(
   source: Record<string, unknown>,
   output: Record<string, unknown>,
   declared: ReadonlySet<string>,
   rest: 'keep' | 'refuse',
   extra: FastParser | undefined,
+  present: number,
 ): unknown {
+  if (present === Object.getOwnPropertyNames(source).length && inheritsNothing(source)) return output;
   for (const key in source) {
     if (declared.has(key)) continue;
     if (rest === 'refuse') return GAVE_UP;
@@ -83,6 +95,23 @@ function withRest(
     output[key] = parsed;
   }
   return output;
+}
+
+/**
+ * Whether a count of the declared keys found (`key in input`) counts own keys only: not when a
+ * declared key is also one of `Object.prototype`'s (`constructor`, `toString`), which every input has.
+ */
+function ownCountable(keys: readonly string[]): boolean {
+  return !keys.some((key) => key in Object.prototype);
+}
+
+/** No `for…in` of `source` yields an inherited key: a plain object (or none) as prototype, with no enumerable key added to it. */
+function inheritsNothing(source: object): boolean {
+  const prototype = Object.getPrototypeOf(source);
+  if (prototype === null) return true;
+  if (prototype !== Object.prototype) return false;
+  for (const _ in prototype) return false;
+  return true;
 }
 
 let generating: boolean | undefined;
@@ -109,7 +138,7 @@ function generated({ keys, parsers, absents, rest, extra }: ObjectPlan): FastPar
   const lines = [
     'if (typeof input !== "object" || input === null || Array.isArray(input)) return G;',
     'const output = {};',
-    'let value, parsed;',
+    'let value, parsed, present = 0;',
   ];
   keys.forEach((key, index) => {
     // A JSON string is a JavaScript string literal: no key can break out of it.
@@ -124,10 +153,13 @@ function generated({ keys, parsers, absents, rest, extra }: ObjectPlan): FastPar
     lines.push(
       `value = input[${name}];`,
       `if (value === undefined && !(${name} in input)) { ${whenAbsent} }`,
-      `else { parsed = P${index}(value); if (parsed === G) return G; output[${name}] = parsed; }`,
+      `else { present++; parsed = P${index}(value); if (parsed === G) return G; output[${name}] = parsed; }`,
     );
   });
-  lines.push(rest === 'drop' ? 'return output;' : 'return withRest(input, output, declared, rest, extra);');
+  const counted = ownCountable(keys) ? 'present' : '-1';
+  lines.push(
+    rest === 'drop' ? 'return output;' : `return withRest(input, output, declared, rest, extra, ${counted});`,
+  );
   const bindings = keys.map((_, index) => `const P${index} = parsers[${index}];`).join('\n');
   const factory = new Function(
     'G',

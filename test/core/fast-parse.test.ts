@@ -167,3 +167,35 @@ describe('the compiled parse', () => {
     expectAgreement(z.object({ a: codec }), { a: '12' }, true);
   });
 });
+
+describe('the compiled parse, undeclared keys', () => {
+  const schemas = () => ({
+    loose: z.looseObject({ id: z.number(), name: z.optional(z.string()) }),
+    strict: z.strictObject({ id: z.number(), name: z.optional(z.string()) }),
+  });
+
+  it.each([false, true])('finds them however they are held (generated code: %s)', (generated) => {
+    z.config({ jitless: !generated });
+    try {
+      const { loose, strict } = schemas();
+      const hidden = Object.defineProperty({ id: 1, extra: 2 }, 'name', { value: 'n', enumerable: false });
+      const inherited = Object.create({ extra: 3 }, { id: { value: 1, enumerable: true } });
+      const nullProto = Object.assign(Object.create(null), { id: 1, extra: 4 });
+      for (const value of [
+        { id: 1 },
+        { id: 1, name: 'n' },
+        { id: 1, extra: 5 },
+        hidden,
+        inherited,
+        nullProto,
+      ]) {
+        expectAgreement(loose, value, false);
+        expectAgreement(strict, value, false);
+      }
+      expect(fastParser(loose)(hidden)).toEqual({ id: 1, name: 'n', extra: 2 });
+      expect(fastParser(strict)(hidden)).toBe(GAVE_UP);
+    } finally {
+      z.config({ jitless: false });
+    }
+  });
+});
