@@ -1,11 +1,13 @@
 /**
- * `node --import tsx bench/profile-call.ts [friends|files] [calls]`: where one call's client time
- * goes. The fake site answers once (in another process); then the SDK (strict) repeats the call
- * against a `fetch` stub answering those bytes, under V8's sampling profiler, and the functions
- * with the most self time are listed, with time per call (see bench/RESULTS.md, issue 24).
+ * `node --import tsx bench/profile-call.ts [friends|files] [calls] [strict|off|ky]`: where one
+ * call's client time goes. The fake site answers once (in another process); then the SDK (strict
+ * by default, or with validation off, or bare ky for comparison) repeats the call against a
+ * `fetch` stub answering those bytes, under V8's sampling profiler, and the files and functions
+ * with the most self time are listed, in µs per call (see bench/RESULTS.md, issue 24).
  * `BENCH_SOURCE=src` profiles the TypeScript source (names and lines as written).
  */
 import { Session } from 'node:inspector/promises';
+import ky from 'ky';
 import { sdk } from './dist.js';
 import type { FakeSiteInfo } from './fake-data.js';
 import { record, stubFetch } from './per-call-client.js';
@@ -20,15 +22,19 @@ interface ProfileNode {
 
 const which = process.argv[2] ?? 'files';
 const calls = Number(process.argv[3] ?? 2000);
+const mode = process.argv[4] ?? 'strict';
+const validation = mode === 'off' ? 'off' : 'strict';
 const site = await spawnSite<FakeSiteInfo>('fake');
 let call: () => PromiseLike<unknown>;
 try {
   const { url, username, password } = site.info;
   const { token } = await sdk.AppClient.fromKey(site.info.appKey, { baseUrl: url });
   if (which === 'friends') {
-    const answer = await record(`${url}api.php?token=${encodeURIComponent(token)}&method=friend.getFriends`);
-    const app = new sdk.AppClient({ baseUrl: url, token, fetch: stubFetch(answer) });
-    call = () => app.friend.getFriends();
+    const target = `${url}api.php?token=${encodeURIComponent(token)}&method=friend.getFriends`;
+    const answer = await record(target);
+    const app = new sdk.AppClient({ baseUrl: url, token, fetch: stubFetch(answer), validation });
+    const bare = ky.create({ fetch: stubFetch(answer) });
+    call = mode === 'ky' ? () => bare.get(target).json() : () => app.friend.getFriends();
   } else {
     const authorization = `Basic ${btoa(`${username}:${password}`)}`;
     const answer = await record(`${url}api/z/1.0/files?start=0&records=100`, {
@@ -64,7 +70,19 @@ for (const node of profile.nodes) {
   const key = `${functionName || '(anonymous)'} ${where}`;
   self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0));
 }
-console.log(`${which}: ${calls} calls, ${((wallMs * 1000) / calls).toFixed(1)} µs a call (profiler on)`);
+console.log(
+  `${which} (${mode}): ${calls} calls, ${((wallMs * 1000) / calls).toFixed(1)} µs a call (profiler on)`,
+);
+const byFile = new Map<string, number>();
+for (const node of profile.nodes) {
+  const file =
+    node.callFrame.url.replace(/^.*\/(node_modules\/[^/]+|src|dist)\//, '$1/') || node.callFrame.functionName;
+  byFile.set(file, (byFile.get(file) ?? 0) + (node.hitCount ?? 0));
+}
+console.log('self time per call (µs), by file:');
+for (const [file, hits] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+  console.log(`${((hits * usPerHit) / calls).toFixed(2).padStart(8)}  ${file}`);
+}
 console.log('self time per call (µs), top functions:');
 for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
   console.log(`${((hits * usPerHit) / calls).toFixed(2).padStart(8)}  ${key}`);

@@ -1,15 +1,16 @@
 import { type FastParser, GAVE_UP } from './fast-parse-result.js';
 import { detectRuntime } from './runtime.js';
 
-/** How a field treats a key the input lacks (zod's `optin`/`optout`). */
-export enum Absent {
-  /** The key is required: zod reports it missing. */
-  Refused,
-  /** Optional in and out: nothing is added. */
-  Skipped,
-  /** Optional in only (a transform, a pipe): the field's schema parses `undefined`, set unless that gives `undefined`. */
-  Parsed,
-}
+/**
+ * How a field treats a key the input lacks (zod's `optin`/`optout`): `REFUSED`, the key is
+ * required (zod reports it missing); `SKIPPED`, optional in and out (nothing is added); `PARSED`,
+ * optional in only (a transform, a pipe: the field's schema parses `undefined`, and the key is set
+ * unless that gives `undefined`).
+ */
+export type Absent = typeof REFUSED | typeof SKIPPED | typeof PARSED;
+export const REFUSED = 0;
+export const SKIPPED = 1;
+export const PARSED = 2;
 
 /** An object schema, as the fast parse needs it. */
 export interface ObjectPlan {
@@ -55,8 +56,8 @@ function looped({ keys, parsers, absents, rest, extra }: ObjectPlan): FastParser
       // One lookup for a key that is there (JSON has no `undefined`), a second only when it may not be.
       if (value === undefined && !(key in source)) {
         const absent = absents[index];
-        if (absent === Absent.Skipped) continue;
-        if (absent === Absent.Refused) return GAVE_UP;
+        if (absent === SKIPPED) continue;
+        if (absent === REFUSED) return GAVE_UP;
         parsed = (parsers[index] as FastParser)(undefined);
         if (parsed === undefined) continue;
       } else {
@@ -135,32 +136,25 @@ function mayGenerate(): boolean {
 /** The generated parser, or `undefined` where code may not be generated. */
 function generated({ keys, parsers, absents, rest, extra }: ObjectPlan): FastParser | undefined {
   if (!mayGenerate()) return undefined;
-  const lines = [
-    'if (typeof input !== "object" || input === null || Array.isArray(input)) return G;',
-    'const output = {};',
-    'let value, parsed, present = 0;',
-  ];
+  // Names in the generated code: `i` the input, `o` the output, `v` a value, `p` a parsed value,
+  // `n` the declared keys found, `P3` the fourth field's parser.
+  const lines = ['if(typeof i!=="object"||i===null||Array.isArray(i))return G;const o={};let v,p,n=0;'];
   keys.forEach((key, index) => {
     // A JSON string is a JavaScript string literal: no key can break out of it.
     const name = JSON.stringify(key);
+    const set = `if(p===G)return G;o[${name}]=p`;
     const absent = absents[index];
     const whenAbsent =
-      absent === Absent.Skipped
+      absent === SKIPPED
         ? ''
-        : absent === Absent.Refused
-          ? 'return G;'
-          : `parsed = P${index}(undefined); if (parsed === G) return G; if (parsed !== undefined) output[${name}] = parsed;`;
-    lines.push(
-      `value = input[${name}];`,
-      `if (value === undefined && !(${name} in input)) { ${whenAbsent} }`,
-      `else { present++; parsed = P${index}(value); if (parsed === G) return G; output[${name}] = parsed; }`,
-    );
+        : absent === REFUSED
+          ? 'return G'
+          : `p=P${index}(void 0);if(p!==void 0){${set}}`;
+    lines.push(`v=i[${name}];if(v===void 0&&!(${name} in i)){${whenAbsent}}else{n++;p=P${index}(v);${set}}`);
   });
-  const counted = ownCountable(keys) ? 'present' : '-1';
-  lines.push(
-    rest === 'drop' ? 'return output;' : `return withRest(input, output, declared, rest, extra, ${counted});`,
-  );
-  const bindings = keys.map((_, index) => `const P${index} = parsers[${index}];`).join('\n');
+  const counted = ownCountable(keys) ? 'n' : '-1';
+  lines.push(rest === 'drop' ? 'return o' : `return withRest(i,o,declared,rest,extra,${counted})`);
+  const bindings = keys.map((_, index) => `const P${index}=parsers[${index}];`).join('');
   const factory = new Function(
     'G',
     'parsers',
@@ -168,7 +162,7 @@ function generated({ keys, parsers, absents, rest, extra }: ObjectPlan): FastPar
     'declared',
     'rest',
     'extra',
-    `"use strict";\n${bindings}\nreturn function parse(input) {\n${lines.join('\n')}\n};`,
+    `"use strict";${bindings}return function parse(i){${lines.join('\n')}}`,
   );
   return factory(GAVE_UP, parsers, withRest, new Set(keys), rest, extra) as FastParser;
 }

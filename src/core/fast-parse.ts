@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Absent, objectParser } from './fast-object.js';
+import { type Absent, objectParser, PARSED, REFUSED, SKIPPED } from './fast-object.js';
 import { type FastParser, GAVE_UP } from './fast-parse-result.js';
 
 export { GAVE_UP } from './fast-parse-result.js';
@@ -150,9 +150,9 @@ function array(element: FastParser): FastParser {
 /** zod's rule for a key the input lacks (`undefined`: a default, which zod's own parse applies). */
 function absentRule(field: z.core.$ZodType): Absent | undefined {
   const { optin, optout } = internals(field);
-  if (optin === undefined) return Absent.Refused;
+  if (optin === undefined) return REFUSED;
   if (optin === 'defaulted') return undefined;
-  return optout === 'optional' ? Absent.Skipped : Absent.Parsed;
+  return optout === 'optional' ? SKIPPED : PARSED;
 }
 
 /** An object schema, unless it has a key or a field zod's own parse must handle (`__proto__`, a symbol, a default). */
