@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --only calls|paging|downloads|memory]`: the SDK's cost against
+ * `npm run bench [-- --quick] [-- --only calls|client|paging|downloads|memory|size]`: the SDK's cost against
  * hand-written fetch code (issue 7). Every case runs its raw baseline and the SDK in the same
- * process, interleaved, and reports medians; the servers run in child processes. A full run of
- * every case rewrites the measured part of bench/RESULTS.md.
+ * process, interleaved, and reports medians; the servers run in child processes. `calls` measures
+ * one call end to end and the client's cost alone (precomputed answers); `client` the latter only.
+ * A full run of every case rewrites the measured part of bench/RESULTS.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { bundleSize } from './bundle-size.js';
@@ -13,20 +14,30 @@ import { describeMachine } from './machine.js';
 import { memory } from './memory.js';
 import { paging } from './paging.js';
 import { perCall } from './per-call.js';
+import { perCallClient } from './per-call-client.js';
 import { type CaseResult, markdownTable, targetsTable } from './report.js';
 import { spawnSite } from './spawn-site.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-const CASES = ['calls', 'paging', 'downloads', 'memory', 'size'];
+const CASES = ['calls', 'client', 'paging', 'downloads', 'memory', 'size'];
 if (process.argv.includes('--only') && !CASES.includes(only ?? ''))
   throw new Error(`--only takes one of ${CASES.join(', ')}`);
 const runs = (name: string) => !process.argv.includes('--only') || only === name;
 const settings = quick
-  ? { calls: 50, callRounds: 3, pagingRounds: 1, downloadRounds: 1, concurrencies: [], defaultRuns: 1 }
+  ? {
+      calls: 50,
+      callRounds: 3,
+      clientCalls: 200,
+      pagingRounds: 1,
+      downloadRounds: 1,
+      concurrencies: [],
+      defaultRuns: 1,
+    }
   : {
       calls: 100,
       callRounds: 21,
+      clientCalls: 500,
       pagingRounds: 7,
       downloadRounds: 9,
       concurrencies: [1, 2, 4],
@@ -49,11 +60,15 @@ const started = performance.now();
 const step = (name: string) =>
   console.error(`… ${name} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 const results: CaseResult[] = [];
-if (runs('calls') || runs('paging')) {
+if (runs('calls') || runs('client') || runs('paging')) {
   await withSite<FakeSiteInfo, void>(['fake'], async (site) => {
     if (runs('calls')) {
-      step('per-call cost and validation');
+      step('per-call cost and validation, end to end');
       results.push(await perCall(site, { calls: settings.calls, rounds: settings.callRounds }));
+    }
+    if (runs('calls') || runs('client')) {
+      step('per-call cost, client only');
+      results.push(await perCallClient(site, { calls: settings.clientCalls, rounds: settings.callRounds }));
     }
     if (runs('paging')) {
       step('paging');
