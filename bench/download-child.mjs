@@ -3,6 +3,7 @@
 // Two baselines: cold (package loaded, nothing fetched) and warm (after one small `filemeta`
 // request, which loads Node's fetch and opens the connection: about 17 MB that any first request
 // costs, whatever the file). Prints one JSON line. Args: baseUrl fileId path concurrency chunkSize
+// (`default` for either: the option is left out, so the SDK's default applies).
 import { NativeClient } from 'socialsite-sdk';
 import { downloadToFile } from 'socialsite-sdk/node';
 
@@ -23,8 +24,8 @@ sample();
 const warmBaseline = process.memoryUsage().rss;
 const started = performance.now();
 const result = await downloadToFile(hub, fileId, path, {
-  concurrency: Number(concurrency),
-  chunkSize: Number(chunkSize),
+  ...(concurrency !== 'default' && { concurrency: Number(concurrency) }),
+  ...(chunkSize !== 'default' && { chunkSize: Number(chunkSize) }),
   onProgress: sample,
 });
 const durationMs = performance.now() - started;

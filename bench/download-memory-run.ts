@@ -33,8 +33,9 @@ async function sha256Of(path: string): Promise<string> {
 
 export async function downloadMemory(
   hub: { baseUrl: string; fileId: string; sha256: string },
-  concurrency: number,
-  chunkSize: number,
+  /** `'default'`: left out, so the SDK's default applies. */
+  concurrency: number | 'default',
+  chunkSize: number | 'default',
 ): Promise<MemoryRun> {
   const dir = await mkdtemp(join(tmpdir(), 'socialsite-bench-'));
   try {

@@ -151,7 +151,7 @@ export async function perCall(site: FakeSiteInfo, options: PerCallOptions): Prom
     const value = r.strict.wallMs / r.ky.wallMs;
     const wanted = r.label.includes('files') ? TARGETS.files! : TARGETS.friends!;
     return {
-      name: `per call, ${r.label}: SDK strict / bare ky`,
+      name: `per call, end to end (fake site in another process), ${r.label}: SDK strict / bare ky`,
       measured: ratio(value),
       wanted: `≤ ${ratio(wanted)}`,
       met: value <= wanted,

@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --only calls|paging|downloads|memory]`: the SDK's cost against
+ * `npm run bench [-- --quick] [-- --only calls|client|paging|downloads|memory|size]`: the SDK's cost against
  * hand-written fetch code (issue 7). Every case runs its raw baseline and the SDK in the same
- * process, interleaved, and reports medians; the servers run in child processes. A full run of
- * every case rewrites the measured part of bench/RESULTS.md.
+ * process, interleaved, and reports medians; the servers run in child processes. `calls` measures
+ * one call end to end and the client's cost alone (precomputed answers); `client` the latter only.
+ * A full run of every case rewrites the measured part of bench/RESULTS.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { bundleSize } from './bundle-size.js';
@@ -13,18 +14,35 @@ import { describeMachine } from './machine.js';
 import { memory } from './memory.js';
 import { paging } from './paging.js';
 import { perCall } from './per-call.js';
+import { perCallClient } from './per-call-client.js';
 import { type CaseResult, markdownTable, targetsTable } from './report.js';
 import { spawnSite } from './spawn-site.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-const CASES = ['calls', 'paging', 'downloads', 'memory', 'size'];
+const CASES = ['calls', 'client', 'paging', 'downloads', 'memory', 'size'];
 if (process.argv.includes('--only') && !CASES.includes(only ?? ''))
   throw new Error(`--only takes one of ${CASES.join(', ')}`);
 const runs = (name: string) => !process.argv.includes('--only') || only === name;
 const settings = quick
-  ? { calls: 50, callRounds: 3, pagingRounds: 1, downloadRounds: 1, concurrencies: [2] }
-  : { calls: 100, callRounds: 21, pagingRounds: 7, downloadRounds: 9, concurrencies: [1, 2, 4] };
+  ? {
+      calls: 50,
+      callRounds: 3,
+      clientCalls: 200,
+      pagingRounds: 1,
+      downloadRounds: 1,
+      concurrencies: [],
+      defaultRuns: 1,
+    }
+  : {
+      calls: 100,
+      callRounds: 21,
+      clientCalls: 500,
+      pagingRounds: 7,
+      downloadRounds: 9,
+      concurrencies: [1, 2, 4],
+      defaultRuns: 3,
+    };
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 /** Below this line RESULTS.md is written by hand (findings, fixes); a run keeps it. */
 const KEEP_MARKER = '<!-- Everything below is written by hand and kept by `npm run bench`. -->';
@@ -42,11 +60,15 @@ const started = performance.now();
 const step = (name: string) =>
   console.error(`… ${name} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 const results: CaseResult[] = [];
-if (runs('calls') || runs('paging')) {
+if (runs('calls') || runs('client') || runs('paging')) {
   await withSite<FakeSiteInfo, void>(['fake'], async (site) => {
     if (runs('calls')) {
-      step('per-call cost and validation');
+      step('per-call cost and validation, end to end');
       results.push(await perCall(site, { calls: settings.calls, rounds: settings.callRounds }));
+    }
+    if (runs('calls') || runs('client')) {
+      step('per-call cost, client only');
+      results.push(await perCallClient(site, { calls: settings.clientCalls, rounds: settings.callRounds }));
     }
     if (runs('paging')) {
       step('paging');
@@ -57,13 +79,26 @@ if (runs('calls') || runs('paging')) {
 if (runs('downloads') || runs('memory')) {
   await withSite<VirtualHubInfo, void>(['virtual', '64'], async (small) => {
     if (runs('downloads')) {
-      step('download throughput');
-      results.push(await downloadSpeed(small, { rounds: settings.downloadRounds }));
+      step('download throughput (virtual hub)');
+      results.push(
+        await downloadSpeed(small, { rounds: settings.downloadRounds, server: 'virtual hub', label: '3a' }),
+      );
+      step('download throughput (lean hub)');
+      await withSite<VirtualHubInfo, void>(['lean', '64'], async (lean) => {
+        results.push(
+          await downloadSpeed(lean, { rounds: settings.downloadRounds, server: 'lean hub', label: '3c' }),
+        );
+      });
     }
     if (runs('memory')) {
       step('download memory');
       await withSite<VirtualHubInfo, void>(['virtual', '256'], async (large) => {
-        results.push(await memory(small, large, { concurrencies: settings.concurrencies }));
+        results.push(
+          await memory(small, large, {
+            concurrencies: settings.concurrencies,
+            defaultRuns: settings.defaultRuns,
+          }),
+        );
       });
     }
   });

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import type { EncodeRequest } from './virtual-encoder.js';
+import { chunkAnswer, sha256Of, VIRTUAL_FILE_ID, virtualRecord } from './virtual-file.js';
 
 /**
  * A loopback server that answers Hubzilla's `filedata`/`filemeta` for one large virtual file whose
- * bytes are computed from their offset, so the server holds no copy of the file and the client's
- * memory can be measured alone. Answers are written as Hubzilla's PHP writes them: `json_encode`
- * escapes every `/` as `\/`, which the client must parse (or decode) as from a real hub.
+ * bytes are computed from their offset (`virtual-file.ts`), so the server holds no copy of the file
+ * and the client's memory can be measured alone.
  */
 export interface VirtualHub {
   baseUrl: string;
@@ -17,57 +18,51 @@ export interface VirtualHub {
   close: () => Promise<void>;
 }
 
-const BLOCK = 64 * 1024;
-
-function block(index: number): Buffer {
-  const bytes = Buffer.allocUnsafe(BLOCK);
-  let state = (index * 2654435761 + 1) >>> 0;
-  for (let i = 0; i < BLOCK; i += 4) {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    bytes.writeUInt32LE(state, i);
-  }
-  return bytes;
+export interface VirtualHubOptions {
+  /**
+   * 0: each answer is computed and encoded on the server's main thread (a simple server: a request
+   * arriving meanwhile waits). More: by that many worker threads (the lean server), the main thread
+   * only writing the answers, as a server with a pool of workers.
+   */
+  encoderThreads?: number;
 }
 
-function slice(start: number, end: number): Buffer {
-  const parts: Buffer[] = [];
-  for (let offset = start; offset < end; ) {
-    const index = Math.floor(offset / BLOCK);
-    const from = offset - index * BLOCK;
-    const to = Math.min(BLOCK, end - index * BLOCK);
-    parts.push(block(index).subarray(from, to));
-    offset = index * BLOCK + to;
-  }
-  return Buffer.concat(parts);
-}
+type Encode = (start: number, length: number) => Promise<Buffer>;
 
-export async function startVirtualHub(size: number): Promise<VirtualHub> {
-  const fileId = 'b1d0c0de-0000-4000-8000-00000000beef';
-  const hash = createHash('sha256');
-  for (let offset = 0; offset < size; offset += 8 * BLOCK)
-    hash.update(slice(offset, Math.min(size, offset + 8 * BLOCK)));
-  const sha256 = hash.digest('hex');
-  const record = {
-    id: '9',
-    aid: '1',
-    uid: '2',
-    hash: fileId,
-    filename: 'virtual.bin',
-    filetype: 'application/octet-stream',
-    filesize: String(size),
-    revision: '0',
-    folder: '',
-    flags: '0',
-    is_dir: '0',
-    is_photo: '0',
-    os_storage: '1',
-    created: '2026-11-22 02:52:57',
-    edited: '2026-11-22 02:52:57',
-    allow_cid: '',
-    allow_gid: '',
-    deny_cid: '',
-    deny_gid: '',
+/** Round robin over `count` encoder threads. */
+function encoderPool(size: number, count: number): { encode: Encode; close: () => Promise<void> } {
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(new URL('./virtual-encoder.ts', import.meta.url)),
+  );
+  const waiting = new Map<number, (body: Buffer) => void>();
+  for (const worker of workers) {
+    worker.unref();
+    worker.on('message', ({ id, body }: { id: number; body: ArrayBuffer }) => {
+      waiting.get(id)?.(Buffer.from(body));
+      waiting.delete(id);
+    });
+  }
+  let next = 0;
+  return {
+    encode: (start, length) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        const request: EncodeRequest = { id, size, start, length };
+        workers[id % count]!.postMessage(request);
+      }),
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
   };
+}
+
+export async function startVirtualHub(size: number, options: VirtualHubOptions = {}): Promise<VirtualHub> {
+  const fileId = VIRTUAL_FILE_ID;
+  const sha256 = sha256Of(size);
+  const record = virtualRecord(size);
+  const pool = options.encoderThreads ? encoderPool(size, options.encoderThreads) : undefined;
   let count = 0;
   const server: Server = createServer((request, response) => {
     count++;
@@ -77,13 +72,8 @@ export async function startVirtualHub(size: number): Promise<VirtualHub> {
     if (url.pathname.endsWith('/filemeta')) return response.end(JSON.stringify({ attach: record }));
     const start = Number(url.searchParams.get('start') ?? 0);
     const length = Number(url.searchParams.get('length') ?? 0) || size - start;
-    const end = Math.min(size, start + length);
-    const bytes = start >= size ? Buffer.alloc(0) : slice(start, end);
-    response.end(
-      JSON.stringify({
-        attach: { ...record, start, length: bytes.length, content: bytes.toString('base64') },
-      }).replaceAll('/', '\\/'),
-    );
+    if (!pool) return response.end(chunkAnswer(size, start, length));
+    void pool.encode(start, length).then((body) => response.end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -96,6 +86,7 @@ export async function startVirtualHub(size: number): Promise<VirtualHub> {
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        void pool?.close();
       }),
   };
 }

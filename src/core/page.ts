@@ -44,8 +44,11 @@ export class Page<T> {
   readonly #seen: number;
   /** The keys of every item yielded so far, for lists with `keyOf`; a new set per page (pages stay immutable). */
   readonly #seenKeys: ReadonlySet<unknown> | undefined;
-  /** Where this page stands in its walk, to recognise a page the walk already had. */
-  readonly #position: WalkPosition;
+  /**
+   * Where this page stands in its walk, to recognise a page the walk already had. The first page's
+   * is made when a next page is asked for: a call that reads one page never hashes its fingerprint.
+   */
+  #position: WalkPosition | undefined;
 
   constructor(
     loaded: LoadedPage<T, unknown>,
@@ -53,7 +56,7 @@ export class Page<T> {
     seenBefore = 0,
     // No default `new Set()`: most lists have no `keyOf`, and their pages need no set at all.
     seenKeysBefore?: ReadonlySet<unknown>,
-    position: WalkPosition = WalkMemory.start(loaded.fingerprint),
+    position?: WalkPosition,
   ) {
     const { keyOf } = loaded;
     let items = loaded.items;
@@ -96,6 +99,7 @@ export class Page<T> {
     if (!this.hasNextPage()) return null;
     const loaded = await this.#loader(this.#loaded.next);
     if (loaded.items.length === 0 || loaded.fingerprint === this.#loaded.fingerprint) return null;
+    this.#position ??= WalkMemory.start(this.#loaded.fingerprint);
     const position = WalkMemory.next(this.#position, loaded.fingerprint);
     if (position === null) return null;
     const page = new Page(loaded, this.#loader, this.#seen, this.#seenKeys, position);

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from './errors/validation-error.js';
+import { fastParser, GAVE_UP } from './fast-parse.js';
 import type { Hooks, ValidationMode } from './options.js';
 import type { Redactor } from './redact.js';
 import type { HttpResponse } from './transport.js';
@@ -16,6 +17,8 @@ export interface ValidationContext {
  * Checks and normalizes `value` with `schema` according to the client's mode: `strict` throws
  * `ValidationError`, `warn` reports through `hooks.onValidationWarning` and returns the value as
  * received, `off` returns it untouched (no normalization either: the fast path for trusted servers).
+ * A well-formed answer takes the compiled parse (`fast-parse.ts`, the same output as zod's); any
+ * other is parsed by zod, which decides and words the issues.
  */
 export function validate<S extends z.ZodMiniType>(
   schema: S,
@@ -24,6 +27,8 @@ export function validate<S extends z.ZodMiniType>(
   response: Pick<HttpResponse, 'method' | 'url' | 'text'>,
 ): z.output<S> {
   if (context.mode === 'off') return value as z.output<S>;
+  const parsed = fastParser(schema)(value);
+  if (parsed !== GAVE_UP) return parsed as z.output<S>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues: ValidationIssue[] = result.error.issues.map((issue) => ({

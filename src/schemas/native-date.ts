@@ -9,6 +9,10 @@ import { fail, show } from './issue.js';
 /** The two spellings of "no date" in Hubzilla (older releases and some tables use the first). */
 const NO_DATE = new Set(['0000-00-00 00:00:00', '0001-01-01 00:00:00']);
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const DASH = 45;
+const SPACE = 32;
+const COLON = 58;
+const ZERO = 48;
 
 /** The decimal value of `text[from..to)`, or -1 when a character is not a digit. */
 function digits(text: string, from: number, to: number): number {
@@ -29,11 +33,11 @@ function digits(text: string, from: number, to: number): number {
 function utcDate(text: string): Date | undefined {
   if (
     text.length !== 19 ||
-    text[4] !== '-' ||
-    text[7] !== '-' ||
-    text[10] !== ' ' ||
-    text[13] !== ':' ||
-    text[16] !== ':'
+    text.charCodeAt(4) !== DASH ||
+    text.charCodeAt(7) !== DASH ||
+    text.charCodeAt(10) !== SPACE ||
+    text.charCodeAt(13) !== COLON ||
+    text.charCodeAt(16) !== COLON
   ) {
     return undefined;
   }
@@ -59,7 +63,9 @@ function utcDate(text: string): Date | undefined {
  * (another format, an impossible calendar date) is rejected.
  */
 export const nativeDateSchema = z.transform((value: string | null, ctx): Date | null => {
-  if (value === null || value === '' || (typeof value === 'string' && NO_DATE.has(value))) return null;
+  // The "no date" values start with "0": any other date is not looked up (hashing 19 characters).
+  if (value === null || value === '') return null;
+  if (typeof value === 'string' && value.charCodeAt(0) === ZERO && NO_DATE.has(value)) return null;
   return (
     (typeof value === 'string' ? utcDate(value) : undefined) ??
     fail(ctx, `Expected a date-time "YYYY-MM-DD HH:MM:SS", received ${show(value)}`)

@@ -8,7 +8,9 @@ export const DEFAULT_CHUNK_SIZE = 1024 * 1024;
 /**
  * Two requests overlap one chunk's server time (PHP start-up, the record lookup, base64) with the
  * other's transfer, which hides most of the round trip, while taking only two workers of a small
- * self-hosted hub's PHP pool and holding at most two chunks in memory.
+ * self-hosted hub's PHP pool and holding at most two chunks in memory. Measured (bench/RESULTS.md,
+ * issue 24): 3 or 4 gain at most 7–10 % when the CPU is free, lose when the client shares it with
+ * the server, and 4 grows the peak memory of a download by 16 MiB more.
  */
 export const DEFAULT_CONCURRENCY = 2;
 
