@@ -4,10 +4,11 @@
  * reachable from the browser entry point.
  */
 export { BACKUP_OPTIONS, BACKUP_USAGE, runBackupCli } from './backup-cli.js';
+export type { BackupOptions } from './backup-options.js';
 export type { BackupCliIo, CliIo, VerifyCliIo } from './cli-io.js';
 export type { BackupEvent, BackupProgress } from './events.js';
 export type { Manifest, ManifestFile, ManifestFolder } from './manifest.js';
 export { type BackupStatus, type BackupSummary, EXIT_CODES } from './outcome.js';
-export { type BackupOptions, runBackup } from './run.js';
+export { runBackup } from './run.js';
 export { runVerify, type VerifyEvent, type VerifyOptions, type VerifySummary } from './verify.js';
 export { runVerifyCli, VERIFY_OPTIONS, VERIFY_USAGE } from './verify-cli.js';

@@ -34,6 +34,17 @@ export function removeMoves(out: string): Promise<void> {
 }
 
 /**
+ * Writes the manifest at once, then removes the record of the moves it now holds. A failed write
+ * keeps the record (and is not an error here): the next run puts the manifest right from it.
+ */
+export async function flushAndRemoveMoves(out: string, store: ManifestStore): Promise<void> {
+  await store.flush().then(
+    () => removeMoves(out),
+    () => {},
+  );
+}
+
+/**
  * Puts the manifest right after a run killed during the second step of its moves: each copy that
  * is no longer parked and is at its new place is recorded there. Resolves with whether there was
  * anything to put right (the caller then writes the manifest and removes the record).

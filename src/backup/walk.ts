@@ -11,6 +11,11 @@ export interface TreeEntry {
   hubPath: string;
 }
 
+/** The size of `entries` on the hub (their records' `filesize`), in bytes. */
+export function totalSize(entries: readonly TreeEntry[]): number {
+  return entries.reduce((sum, entry) => sum + entry.record.filesize, 0);
+}
+
 /** The hub's folder tree as local paths. */
 export interface Tree {
   /** Parents before their children. */
