@@ -10,6 +10,7 @@ import {
   ApiPromise,
   ChannelResource,
   FilesResource,
+  Follow,
   FriendResource,
   GroupsResource,
   ItemsResource,
@@ -35,6 +36,8 @@ export const checks: boolean[] = [
   x instanceof ApiPromise,
   // @ts-expect-error PagePromise is a type only
   x instanceof PagePromise,
+  // @ts-expect-error Follow is a type only (what follow() returns is an async iterable)
+  x instanceof Follow,
   // @ts-expect-error a type only
   x instanceof UserResource,
   // @ts-expect-error a type only
