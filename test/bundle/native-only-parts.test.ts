@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { browserBundle } from './browser-bundle.js';
 
 /*
  * What only the hub needs stays out of an `AppClient` bundle (issue 24): the transport asks an
@@ -9,32 +8,14 @@ import { describe, expect, it } from 'vitest';
  * authorizer, reached from the hub's strategies only. The refusal's words show whether it was
  * bundled.
  */
-const INDEX = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 const UNSENDABLE_REFUSAL = 'which no HTTP header can carry';
-
-async function bundled(name: string): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `import { ${name} } from '${INDEX}'; console.log(${name});`,
-      loader: 'ts',
-      resolveDir: '.',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 describe('the per-attempt credentials step in a browser bundle', () => {
   it('import { AppClient } carries none of it', async () => {
-    expect(await bundled('AppClient')).not.toContain(UNSENDABLE_REFUSAL);
+    expect(await browserBundle('AppClient')).not.toContain(UNSENDABLE_REFUSAL);
   }, 60_000);
 
   it('import { NativeClient } carries it', async () => {
-    expect(await bundled('NativeClient')).toContain(UNSENDABLE_REFUSAL);
+    expect(await browserBundle('NativeClient')).toContain(UNSENDABLE_REFUSAL);
   }, 60_000);
 });

@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { browserBundle } from './browser-bundle.js';
 
 /*
  * Which of zod's schema kinds a browser app's bundle carries (esbuild, which keeps a top-level zod
@@ -8,23 +7,8 @@ import { describe, expect, it } from 'vitest';
  * every app 0.1-0.6 kB (min+gzip); a field of two kinds is one transform that checks the type
  * itself. zod names each kind in its constructor (`$ZodUnion`), so the names show what was bundled.
  */
-const INDEX = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
-
 async function bundledKinds(name: string): Promise<string[]> {
-  const result = await build({
-    stdin: {
-      contents: `import { ${name} } from '${INDEX}'; console.log(${name});`,
-      loader: 'ts',
-      resolveDir: '.',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return [...new Set(result.outputFiles[0]!.text.match(/\$Zod[A-Z][A-Za-z]*/g) ?? [])].sort();
+  return [...new Set((await browserBundle(name)).match(/\$Zod[A-Z][A-Za-z]*/g) ?? [])].sort();
 }
 
 /** What no client needs: unions, literals, `never`, `null`, `number`, `nullable`. */
