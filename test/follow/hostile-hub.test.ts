@@ -166,3 +166,56 @@ describe('hub.network.follow against a hub that misbehaves', () => {
     expect(follow.cursor?.after).not.toBe(99_999_999);
   });
 });
+
+describe('hub.network.follow and an absurd Retry-After', () => {
+  for (const retryAfter of ['99999999999', 'Thu, 01 Jan 1970 00:00:00 GMT', '-5', 'soon']) {
+    it(`Retry-After: ${retryAfter}: no request at once after it (no timer overflow, no tight loop), and abort ends the wait`, async () => {
+      const server = await startFakeServer();
+      servers.push(server);
+      let answered = 0;
+      const hub = new NativeClient({
+        baseUrl: server.hubBaseUrl,
+        ...server.credentials.channel,
+        retry: 0,
+        hooks: { onResponse: () => answered++ },
+      } as never);
+      server.site.faults = { fail: [{ path: 'network/stream', status: 503, retryAfter, times: Infinity }] };
+      const controller = new AbortController();
+      const done = (async () => {
+        for await (const _ of hub.network.follow({ interval: 60_000, signal: controller.signal })) break;
+      })();
+      await waitFor(() => answered >= 1);
+      await settle(300);
+      expect(answered).toBe(1);
+      controller.abort();
+      await expect(done).resolves.toBeUndefined();
+    });
+  }
+});
+
+describe('hub.network.follow: failed polls reported', () => {
+  it('each failed poll reaches onError once, and the follow goes on after them', async () => {
+    const server = await startFakeServer();
+    servers.push(server);
+    const errors: { status: unknown; url: string }[] = [];
+    const hub = new NativeClient({
+      baseUrl: server.hubBaseUrl,
+      ...server.credentials.channel,
+      retry: 0,
+      hooks: {
+        onError: (event: { error: { status?: unknown }; url: string }) =>
+          errors.push({ status: event.error.status, url: event.url }),
+      },
+    } as never);
+    const follow = hub.network.follow({ interval: 5, maxBackoff: 20 });
+    const iterator = follow[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await waitFor(() => follow.cursor !== undefined);
+    const arrivals = hubArrivals(server.site);
+    server.site.faults = { fail: [{ path: 'network/stream', status: 503, times: 3 }] };
+    arrivals.burst(['after three failures']);
+    expect(((await first).value as StreamItem).body).toBe('after three failures');
+    await iterator.return?.();
+    expect(errors.map((error) => error.status)).toEqual([503, 503, 503]);
+  });
+});
