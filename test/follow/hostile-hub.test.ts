@@ -9,7 +9,10 @@ import { hubArrivals } from './arrivals.js';
 const servers: FakeServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-type Rewrite = (url: URL, real: (url?: URL) => Promise<Response>) => Promise<Response> | undefined;
+type Rewrite = (
+  url: URL,
+  real: (url?: URL) => Promise<Response>,
+) => Promise<Response | undefined> | undefined;
 
 async function hostileHub(rewrite: Rewrite, options: Record<string, unknown> = {}) {
   const server = await startFakeServer();

@@ -1,9 +1,9 @@
 import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
 import type { Notification } from '../../schemas/index.js';
 import {
+  notificationId as idOf,
   type NotificationCursor,
   notificationCursor,
-  notificationId as idOf,
 } from './notification-cursor.js';
 
 /** phpFox's `notification.get` answers at most this many. */

@@ -1,6 +1,6 @@
+import { ValidationError } from '../../core/errors/validation-error.js';
 import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
 import type { ExportItem, StreamItem } from '../../schemas/index.js';
-import { ValidationError } from '../../core/errors/validation-error.js';
 import { EDGE_SIZE, itemHash, type NetworkCursor, networkCursor } from './network-cursor.js';
 
 /** One page of the unthreaded stream: every item (posts and comments) by arrival, newest first. */
