@@ -145,16 +145,13 @@ export const MAX_WALK_ITEMS = 10_000;
 
 function endless(after: number): ValidationError {
   return new ValidationError(
-    `The network stream did not end after ${MAX_WALK_ITEMS} items past row ${after}: a follow cannot hold more in one poll (read the backlog with network.stream(), then follow without a cursor)`,
+    `The network stream went on past ${MAX_WALK_ITEMS} items after row ${after}`,
     {},
   );
 }
 
 function ignoredSinceId(after: number, oldest: number): ValidationError {
-  return new ValidationError(
-    `The network stream ignored since_id=${after}: it listed row ${oldest} again, and a follow cannot tell the old items from the new`,
-    {},
-  );
+  return new ValidationError(`The network stream ignored since_id=${after} (row ${oldest} again)`, {});
 }
 
 function hasIdentity(item: StreamItem): boolean {
