@@ -8,7 +8,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/core/errors/index.js';
-import { backoffAfter, isPassing } from '../../src/core/follow/poll-failure.js';
+import { backoffAfter, isPassing, MAX_RETRY_AFTER } from '../../src/core/follow/poll-failure.js';
 
 const answer = (status: number, retryAfter?: number) =>
   new ApiError('x', { status, url: 'u', method: 'GET', retryAfter });
@@ -46,5 +46,21 @@ describe('what a follower does after a failed poll', () => {
     expect(third).toBeLessThanOrEqual(4400);
     expect(backoffAfter(new ConnectionError('x'), 40, settings)).toBeLessThanOrEqual(5000);
     expect(backoffAfter(answer(503, 60_000), 1, settings)).toBe(60_000);
+  });
+
+  it('a Retry-After of years is honoured up to an hour (or maxBackoff when longer); negative or unreadable asks for nothing', () => {
+    const settings = { interval: 1000, maxBackoff: 5000, signal: undefined };
+    const year = 365 * 24 * 3_600_000;
+    expect(MAX_RETRY_AFTER).toBe(3_600_000);
+    expect(backoffAfter(answer(503, year), 1, settings)).toBe(3_600_000);
+    expect(backoffAfter(answer(503, Number.POSITIVE_INFINITY), 1, settings)).toBe(3_600_000);
+    expect(backoffAfter(answer(503, year), 1, { ...settings, maxBackoff: 2 * 3_600_000 })).toBe(
+      2 * 3_600_000,
+    );
+    for (const asked of [-60_000, Number.NaN, 0]) {
+      const pause = backoffAfter(answer(503, asked), 1, settings);
+      expect(pause).toBeGreaterThanOrEqual(900);
+      expect(pause).toBeLessThanOrEqual(1100);
+    }
   });
 });

@@ -26,7 +26,7 @@ export const MEMORY = 64;
 export function readNotificationCursor(value: unknown): NotificationCursor | undefined {
   return readCursor<NotificationCursor>(value, 'notification', {
     after: 'count',
-    pending: { list: 'object', max: 5 },
+    pending: { list: (entry) => notificationId(entry) > 0, max: 5 },
     recent: { list: 'count', max: MEMORY },
   });
 }
@@ -43,4 +43,11 @@ export function notificationCursor(
     pending,
     recent: lastOf(recent, MEMORY),
   };
+}
+
+/** A notification's id, or 0 for an entry without one (in `warn`/`off` validation it may be the string phpFox sent). */
+export function notificationId(item: unknown): number {
+  if (typeof item !== 'object' || item === null) return 0;
+  const id = Number((item as { notification_id?: unknown }).notification_id);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }

@@ -1,6 +1,10 @@
 import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
 import type { Notification } from '../../schemas/index.js';
-import { type NotificationCursor, notificationCursor } from './notification-cursor.js';
+import {
+  notificationId as idOf,
+  type NotificationCursor,
+  notificationCursor,
+} from './notification-cursor.js';
 
 /** phpFox's `notification.get` answers at most this many. */
 const ANSWER_SIZE = 5;
@@ -44,7 +48,7 @@ export class NotificationSource implements FollowSource<Notification, Notificati
     const unseen = await this.#calls.unseen();
     if (unseen === 0 && !this.#recover)
       return { items: [], cursorAfter: () => from, next: from, more: false };
-    const answer = await this.#calls.fetch();
+    const answer = usable(await this.#calls.fetch());
     this.#recover = false;
     const recent = new Set(from.recent);
     const fresh = answer.filter((item) => !recent.has(idOf(item))).sort((a, b) => idOf(b) - idOf(a));
@@ -74,7 +78,20 @@ export class NotificationSource implements FollowSource<Notification, Notificati
   }
 }
 
-function idOf(item: Notification): number {
-  // In `warn`/`off` validation the id may be the string phpFox sent.
-  return Number((item as { notification_id?: unknown } | null)?.notification_id) || 0;
+/**
+ * What of an answer can be followed: entries with an id (in `warn`/`off` validation a `null`, or
+ * an entry without a numeric id, cannot be told apart from the others: skipped), each id once,
+ * and no more than phpFox ever answers (a longer answer is cut: the cursor holds at most 5).
+ */
+function usable(answer: readonly Notification[]): Notification[] {
+  const ids = new Set<number>();
+  const kept: Notification[] = [];
+  for (const item of answer) {
+    const id = idOf(item);
+    if (id === 0 || ids.has(id)) continue;
+    ids.add(id);
+    kept.push(item);
+    if (kept.length === ANSWER_SIZE) break;
+  }
+  return kept;
 }

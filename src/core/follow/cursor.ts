@@ -1,7 +1,10 @@
 import { ArgumentError } from '../errors/argument-error.js';
 
-/** How a cursor field is checked: a whole number ≥ 0, or a list of at most `max` entries of a kind. */
-export type CursorField = 'count' | { list: 'string' | 'count' | 'object'; max: number };
+/**
+ * How a cursor field is checked: a whole number ≥ 0, or a list of at most `max` entries of a kind
+ * (or that a check accepts).
+ */
+export type CursorField = 'count' | { list: 'string' | 'count' | ((entry: unknown) => boolean); max: number };
 
 /**
  * The `cursor` option, checked: `undefined`, or a cursor of `stream` (version 1) with exactly the
@@ -41,7 +44,7 @@ function fits(value: unknown, field: CursorField): boolean {
         ? isCount(entry)
         : field.list === 'string'
           ? typeof entry === 'string'
-          : typeof entry === 'object' && entry !== null,
+          : field.list(entry),
     )
   );
 }

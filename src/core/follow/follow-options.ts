@@ -18,7 +18,7 @@ export interface FollowOptions<C> {
   /**
    * The longest pause after failed polls, in ms. Failures that can pass (the network, a timeout,
    * HTTP 408, 429 and 5xx, after the client's own retries) pause `interval` × 2ⁿ⁻¹ up to this; a
-   * server's `Retry-After` is always honoured, even when longer.
+   * server's `Retry-After` is honoured even when longer (up to an hour, or this when longer).
    * @default 300000 (5 minutes)
    */
   maxBackoff?: number | undefined;

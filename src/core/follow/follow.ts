@@ -50,7 +50,10 @@ export class Follow<T, C> implements AsyncIterable<T> {
       }
       from = result.next;
       this.#cursor = from;
-      if (!result.more && !(await pause(jittered(this.#settings.interval), signal))) return;
+      // Catch up at once only after a poll that brought something: a server that keeps saying
+      // "more" (a count that never goes down, the same full page again) gets the pause every time.
+      const catchUp = result.more && result.items.length > 0;
+      if (!catchUp && !(await pause(jittered(this.#settings.interval), signal))) return;
     }
   }
 

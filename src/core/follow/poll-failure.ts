@@ -17,11 +17,23 @@ export function isPassing(error: unknown): boolean {
 }
 
 /**
+ * The longest `Retry-After` a follower honours when it is above `maxBackoff`: one hour. A server
+ * asking for days or years (a typo, a hostile answer) would otherwise silence a follower that
+ * runs for days; one request an hour costs it nothing.
+ */
+export const MAX_RETRY_AFTER = 3_600_000;
+
+/**
  * The pause after the `failures`-th failed poll in a row: `interval` × 2ⁿ⁻¹ (±10 %) up to
- * `maxBackoff`, and never shorter than the server's `Retry-After`.
+ * `maxBackoff`, and never shorter than the server's `Retry-After` (up to the larger of
+ * `maxBackoff` and {@link MAX_RETRY_AFTER}; a negative, past or unreadable one asks for nothing).
  */
 export function backoffAfter(error: unknown, failures: number, settings: FollowSettings): number {
   const doubled = Math.min(settings.maxBackoff, settings.interval * 2 ** Math.min(failures - 1, 30));
-  const asked = error instanceof ApiError ? (error.retryAfter ?? 0) : 0;
+  const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
+  const asked =
+    typeof retryAfter === 'number' && retryAfter > 0
+      ? Math.min(retryAfter, Math.max(settings.maxBackoff, MAX_RETRY_AFTER))
+      : 0;
   return Math.max(Math.min(jittered(doubled), settings.maxBackoff), asked);
 }

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../core/errors/validation-error.js';
 import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
 import type { ExportItem, StreamItem } from '../../schemas/index.js';
 import { EDGE_SIZE, itemHash, type NetworkCursor, networkCursor } from './network-cursor.js';
@@ -56,6 +57,12 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
       indexes.push(index);
     });
     if (items.length === 0) return { items, cursorAfter: () => from, next: from, more: false };
+    // More items than the cursor remembers: a hub that ignored `since_id` would have the follower
+    // yield old items again. The oldest one must be past `after` (one more request, only then).
+    if (from.after > 0 && walked.length > EDGE_SIZE) {
+      const oldest = await this.#idOf(items[0] as StreamItem, signal);
+      if (oldest !== undefined && oldest <= from.after) throw ignoredSinceId(from.after, oldest);
+    }
     const yielded = [...from.edge, ...items.map(itemHash)];
     // The newest when the walk began (the first item of its first page): later arrivals have higher ids.
     const newest = walked[walked.length - 1] as StreamItem;
@@ -96,6 +103,8 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
       const walked: StreamItem[] = [];
       const extend = (items: StreamItem[]) => {
         for (const item of items) {
+          // In `warn`/`off` validation: an entry without a message id cannot be told from the others.
+          if (!hasIdentity(item)) continue;
           const key = itemHash(item);
           if (seen.has(key)) continue;
           seen.add(key);
@@ -106,6 +115,7 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
       extend(page);
       let lost = false;
       for (let start = size - 1; page.length === size && !lost; start += size - 1) {
+        if (start > MAX_WALK_ITEMS) throw endless(after);
         const anchor = itemHash(walked[walked.length - 1] as StreamItem);
         const before = page.map(itemHash).join();
         page = await this.#page({ ...since, start, records: size }, signal);
@@ -125,4 +135,27 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
     const id = thread.find((entry) => entry?.message_id === item.message_id)?.id;
     return typeof id === 'number' ? id : undefined;
   }
+}
+
+/**
+ * The most items one poll walks: a hub whose pages stay full of new items (a hostile one, or a
+ * backlog no follower should fetch in one go) ends the follow instead of growing its memory.
+ */
+export const MAX_WALK_ITEMS = 10_000;
+
+function endless(after: number): ValidationError {
+  return new ValidationError(
+    `The network stream went on past ${MAX_WALK_ITEMS} items after row ${after}`,
+    {},
+  );
+}
+
+function ignoredSinceId(after: number, oldest: number): ValidationError {
+  return new ValidationError(`The network stream ignored since_id=${after} (row ${oldest} again)`, {});
+}
+
+function hasIdentity(item: StreamItem): boolean {
+  if (typeof item !== 'object' || item === null) return false;
+  const { message_id: mid, uuid } = item as { message_id?: unknown; uuid?: unknown };
+  return (typeof mid === 'string' && mid !== '') || (typeof uuid === 'string' && uuid !== '');
 }
