@@ -65,7 +65,8 @@
  * and one decoding loop for the redactor (issue 24, round two): 21.73 / 32.70 / 37.03 → 21.42 /
  * 32.62 / 36.95 kB, the relay 22.91 kB; merged with follow and the compiled validation: 24.02 /
  * 35.42 / 40.28 kB, the relay 24.41 kB; with the follower hardened against hostile servers (walk
- * bound, since_id check, Retry-After cap, cursor entry checks): 24.11 / 35.63 / 40.56 kB. What would reach 20 kB is in bench/RESULTS.md ("Bundle size, round two").
+ * bound, since_id check, Retry-After cap, cursor entry checks): 24.11 / 35.63 / 40.56 kB.
+ * What would reach 20 kB is in bench/RESULTS.md ("Bundle size, round two").
  */
 export default [
   {
