@@ -97,11 +97,30 @@ export interface TrickleOptions {
   onAdd?: ((arrival: TrickleArrival) => void) | undefined;
 }
 
+/** A post or comment the trickle added. */
+export interface ItemArrival {
+  /** A new post of a connection, or a comment in one of the channel's threads. */
+  kind: 'post' | 'comment';
+  /** Its place in the trickle's sequence, from 1. */
+  count: number;
+  /** The stored item. */
+  item: AddedItem;
+  /** Its text. */
+  body: string;
+}
+
+/** A phpFox notification the trickle added. */
+export interface NotificationArrival {
+  /** Always `'notification'`. */
+  kind: 'notification';
+  /** Its place in the trickle's sequence, from 1. */
+  count: number;
+  /** The stored notification. */
+  notification: AddedNotification;
+}
+
 /** One thing the trickle added. */
-export type TrickleArrival =
-  | { kind: 'post'; count: number; item: AddedItem; body: string }
-  | { kind: 'comment'; count: number; item: AddedItem; body: string }
-  | { kind: 'notification'; count: number; notification: AddedNotification };
+export type TrickleArrival = ItemArrival | NotificationArrival;
 
 /** A running trickle. */
 export interface Trickle {

@@ -9,6 +9,8 @@ export type {
   AddedNotification,
   AddItemInput,
   AddNotificationInput,
+  ItemArrival,
+  NotificationArrival,
   NotificationType,
   Trickle,
   TrickleArrival,
