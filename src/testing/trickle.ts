@@ -1,4 +1,5 @@
 import type { Trickle, TrickleArrival, TrickleOptions } from './arrivals-types.js';
+import { refuseUnknownKeys } from './input-keys.js';
 import type { Runtime } from './runtime.js';
 import { connectionsOf, nextArrival } from './trickle-content.js';
 
@@ -80,11 +81,7 @@ export function stopTrickles(owner: object): void {
 }
 
 function checkedSource(runtime: Runtime, options: TrickleOptions) {
-  const unknown = Object.keys(options).find((key) => !(OPTION_KEYS as readonly string[]).includes(key));
-  if (unknown !== undefined)
-    throw new Error(
-      `fake site: trickle takes no option ${JSON.stringify(unknown)} (${OPTION_KEYS.join(', ')})`,
-    );
+  refuseUnknownKeys('trickle', options, OPTION_KEYS);
   const every = options.every ?? 2000;
   if (!(Number.isFinite(every) && every >= 1 && every <= MAX_DELAY_MS))
     throw new Error(`fake site: trickle's every must be 1 to ${MAX_DELAY_MS} ms, not ${every}`);

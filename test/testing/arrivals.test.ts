@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppClient, NativeClient } from '../../src/index.js';
-import { createFakeSite as createSite, type FakeServer } from '../../src/testing/index.js';
+import {
+  type AddItemInput,
+  type AddNotificationInput,
+  createFakeSite as createSite,
+  type FakeServer,
+} from '../../src/testing/index.js';
 import { useFakeServers } from './helpers.js';
 
 const start = useFakeServers();
@@ -110,6 +115,9 @@ describe('site.addItem, over HTTP', () => {
     expect(() => site.addItem({ body: 'x', author: 'mallory' })).toThrow(/no author "mallory"/);
     expect(() => site.addItem({ body: 'x', parent: 'https://fake.test/item/none' })).toThrow(/no item/);
     expect(() => site.addItem({ body: 'x', parent: 999_999 })).toThrow(/no item 999999/);
+    const misspelt = { body: 'x', parent_mid: 'https://fake.test/item/x' } as AddItemInput;
+    expect(() => site.addItem(misspelt)).toThrow(/addItem takes no "parent_mid" \(body, author, parent/);
+    expect(() => site.addNotification({ user: 2 } as AddNotificationInput)).toThrow(/takes no "user"/);
   });
 
   it('reset() removes what was added', () => {

@@ -131,7 +131,7 @@ describe('site.trickle', () => {
     expect(() => site.trickle({ channel: 'nobody' })).toThrow(/no channel nobody/);
     expect(() => site.trickle({ channel: 'carol' })).toThrow(/carol has no connection/);
     expect(() => site.trickle({ userId: 424242 })).toThrow(/no phpFox user 424242/);
-    expect(() => site.trickle({ interval: 10 } as TrickleOptions)).toThrow(/no option "interval"/);
+    expect(() => site.trickle({ interval: 10 } as TrickleOptions)).toThrow(/trickle takes no "interval"/);
   });
 
   it('never keeps a Node process alive by itself', async () => {

@@ -1,5 +1,6 @@
 import type { AddedNotification, AddNotificationInput, NotificationType } from '../arrivals-types.js';
 import { unixSeconds } from '../http/dates.js';
+import { refuseUnknownKeys } from '../input-keys.js';
 import type { Runtime } from '../runtime.js';
 import { APP_USER_ID } from '../seed/app-seed.js';
 
@@ -12,12 +13,20 @@ const KINDS: Record<NotificationType, { text: string; icon: boolean }> = {
   wall: { text: 'wrote on your wall', icon: true },
 };
 
+const INPUT_KEYS = [
+  'userId',
+  'message',
+  'type',
+  'link',
+] as const satisfies readonly (keyof AddNotificationInput)[];
+
 /**
  * Stores an unseen notification for a phpFox user, as the site does when something happens to
  * them: the next id, and a time stamp from the site's clock that is never older than the user's
  * newest notification (notification.get lists newest first).
  */
 export function addNotification(runtime: Runtime, input: AddNotificationInput): AddedNotification {
+  refuseUnknownKeys('addNotification', input, INPUT_KEYS);
   const { app, options } = runtime;
   const userId = input.userId ?? APP_USER_ID;
   const user = app.users.get(userId);

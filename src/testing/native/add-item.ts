@@ -1,9 +1,18 @@
 import type { AddedItem, AddItemInput } from '../arrivals-types.js';
 import { sqlDate } from '../http/dates.js';
+import { refuseUnknownKeys } from '../input-keys.js';
 import type { Runtime } from '../runtime.js';
 import { type HubChannel, type HubState, type HubXchanRow, nextId } from './hub-state.js';
 import { type Acl, buildItem, displayLink, PUBLIC_ACL } from './item-factory.js';
 import type { HubItem } from './item-row.js';
+
+const INPUT_KEYS = [
+  'body',
+  'author',
+  'parent',
+  'channel',
+  'title',
+] as const satisfies readonly (keyof AddItemInput)[];
 
 /**
  * Stores an item as if it had just been delivered to `channel` from elsewhere (a connection's new
@@ -13,6 +22,7 @@ import type { HubItem } from './item-row.js';
  * Hubzilla's `item_store()` does, which is what orders the network stream.
  */
 export function addItem(runtime: Runtime, input: AddItemInput): AddedItem {
+  refuseUnknownKeys('addItem', input, INPUT_KEYS);
   const { hub, options } = runtime;
   const channel = hub.channels.find((c) => c.nick === (input.channel ?? 'alice'));
   if (!channel) throw new Error(`fake site: no channel ${input.channel}`);
