@@ -6,9 +6,14 @@ export type {
   AppParamValue,
   KnownAppMethod,
 } from './app-methods.js';
+export type { NotificationCursor } from './follow/notification-cursor.js';
 export type { FriendResource, GetFriendsParams, IsFriendParams } from './resources/friend.js';
 export type { CountParams, MailResource } from './resources/mail.js';
-export type { GetNotificationsParams, NotificationResource } from './resources/notification.js';
+export type {
+  GetNotificationsParams,
+  NotificationFollowOptions,
+  NotificationResource,
+} from './resources/notification.js';
 export type { AddPhotoParams, GetPhotosParams, PhotoResource } from './resources/photo.js';
 export type { UserParams, UserResource } from './resources/user.js';
 export type { UploadBody } from './upload.js';

@@ -2,6 +2,7 @@ import { ApiError } from './errors/api-error.js';
 import { AuthenticationError } from './errors/authentication-error.js';
 import { NotFoundError } from './errors/not-found-error.js';
 import type { Redactor } from './redact.js';
+import { retryAfterMs } from './retry-policy.js';
 import type { HttpResponse } from './transport.js';
 
 const SNIPPET = 200;
@@ -32,6 +33,7 @@ export function errorForStatus(
     body: redactor.value(body),
     url: response.url,
     method: response.method,
+    retryAfter: retryAfterMs(response.headers),
   };
   // Redact, then cut: a cut first could keep the first half of a secret the body quotes.
   const said = redactor.text(response.text).trim().slice(0, SNIPPET).replace(/\s+/g, ' ');

@@ -15,6 +15,7 @@ export type { NativeAuthKind, NativeAuthOptions } from './auth/strategy.js';
 export type { OAuthToken } from './auth/token-endpoint.js';
 export type { DownloadOptions, DownloadProgress } from './download/index.js';
 export type { FileChunk } from './file-chunk.js';
+export type { NetworkCursor } from './follow/network-cursor.js';
 export {
   NativeClient,
   type NativeClientBaseOptions,
@@ -43,7 +44,7 @@ export type {
   MediaUpload,
   ReplyTarget,
 } from './resources/items-params.js';
-export type { NetworkResource, NetworkStreamParams } from './resources/network.js';
+export type { NetworkFollowOptions, NetworkResource, NetworkStreamParams } from './resources/network.js';
 export type {
   PermissionCheckParams,
   PermissionParams,

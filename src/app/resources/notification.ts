@@ -1,9 +1,15 @@
 import * as z from 'zod/mini';
 import { ApiPromise } from '../../core/api-promise.js';
+import { ArgumentError } from '../../core/errors/argument-error.js';
+import { Follow } from '../../core/follow/follow.js';
+import { FOLLOW_OPTION_KEYS, type FollowOptions, followSettings } from '../../core/follow/follow-options.js';
+import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
 import type { AppCaller, ListPaging } from '../app-caller.js';
+import { type NotificationCursor, readNotificationCursor } from '../follow/notification-cursor.js';
+import { NotificationSource } from '../follow/notification-source.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';
 import type { CountParams } from './mail.js';
 
@@ -27,6 +33,11 @@ export interface GetNotificationsParams {
   /** Sent as given; phpFox ignores it. */
   page?: number;
 }
+
+/** The options of {@link NotificationResource.follow}. */
+export interface NotificationFollowOptions extends FollowOptions<NotificationCursor> {}
+
+const FOLLOW_KEYS = keysOf<NotificationFollowOptions>(FOLLOW_OPTION_KEYS);
 
 /** The `notification` module. */
 export class NotificationResource {
@@ -59,5 +70,31 @@ export class NotificationResource {
       NOTIFICATION_PAGING,
       options,
     );
+  }
+
+  /**
+   * Every notification of the signed-in user once, for as long as you iterate, oldest first: the
+   * unseen ones when it starts, then each new one. Polls `getNewCount` every `interval` (30 s) and
+   * calls `get` (which marks what it returns as seen) only when something is unseen and you ask for
+   * the next item; failures as in `network.follow`. Save `follow.cursor` after each item and pass it
+   * back as `cursor` to resume: notifications fetched but not yet yielded when a process stopped
+   * come back while phpFox still returns them. What phpFox makes impossible: see the guide
+   * "Following a stream".
+   */
+  follow(options: NotificationFollowOptions = {}): Follow<Notification, NotificationCursor> {
+    if (options === null || typeof options !== 'object')
+      throw new ArgumentError('options must be an object when given');
+    refuseUnknownKeys(options, FOLLOW_KEYS, 'an option of notification.follow');
+    const settings = followSettings(options);
+    const cursor = readNotificationCursor(options.cursor);
+    const request = settings.signal ? { signal: settings.signal } : {};
+    const source = new NotificationSource(
+      {
+        unseen: () => this.getNewCount({}, request),
+        fetch: async () => (await this.get({}, request)).items,
+      },
+      cursor !== undefined,
+    );
+    return new Follow(source, settings, cursor);
   }
 }

@@ -12,6 +12,8 @@ export interface ApiErrorDetails {
   url: string;
   /** The HTTP method of the request. */
   method: string;
+  /** How long the answer's `Retry-After` asked to wait, in ms from when it came; `undefined` without one. */
+  retryAfter?: number | undefined;
 }
 
 /** The server answered, and said no. */
@@ -30,6 +32,11 @@ export class ApiError extends SdkError {
   readonly url: string;
   /** The HTTP method of the request. */
   readonly method: string;
+  /**
+   * How long the answer's `Retry-After` header (429, 503) asked to wait before the next request,
+   * in ms from when the answer came; `undefined` when it sent none. `follow()` waits at least this.
+   */
+  readonly retryAfter: number | undefined;
 
   constructor(message: string, details: ApiErrorDetails, options?: { cause?: unknown }) {
     super(message, options);
@@ -38,5 +45,6 @@ export class ApiError extends SdkError {
     this.body = details.body;
     this.url = details.url;
     this.method = details.method;
+    this.retryAfter = details.retryAfter;
   }
 }

@@ -1,3 +1,5 @@
+import { Follow } from '../../core/follow/follow.js';
+import { FOLLOW_OPTION_KEYS, type FollowOptions, followSettings } from '../../core/follow/follow-options.js';
 import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import { pageFingerprint } from '../../core/page-fingerprint.js';
@@ -5,7 +7,10 @@ import { PagePromise } from '../../core/page-promise.js';
 import type { StreamItem } from '../../schemas/index.js';
 import { knownParams, optionalCount, requireId } from '../arguments.js';
 import { AbookListSchema, StreamItemListSchema } from '../envelopes.js';
+import { type NetworkCursor, readNetworkCursor } from '../follow/network-cursor.js';
+import { NetworkSource } from '../follow/network-source.js';
 import type { NativeApi } from '../native-api.js';
+import { ItemsResource } from './items.js';
 
 /** Threads a page when `records` is not given (the hub's own page size). */
 const DEFAULT_RECORDS = 10;
@@ -42,6 +47,18 @@ export interface NetworkStreamParams {
    */
   records?: number;
 }
+
+/** The options of {@link NetworkResource.follow}. */
+export interface NetworkFollowOptions extends FollowOptions<NetworkCursor> {
+  /**
+   * Items a request (`records`, at least 2): a poll walks pages of this many, each overlapping
+   * the one before by an item, until a short one.
+   * @default 50
+   */
+  pageSize?: number | undefined;
+}
+
+const FOLLOW_KEYS = keysOf<NetworkFollowOptions>({ ...FOLLOW_OPTION_KEYS, pageSize: true });
 
 const STREAM_KEYS = keysOf<NetworkStreamParams>({
   dbegin: true,
@@ -103,6 +120,40 @@ export class NetworkResource {
       first,
       options?.signal,
     );
+  }
+
+  /**
+   * Every new item of the network stream, once, for as long as you iterate: posts and comments,
+   * comments on old threads included, oldest first (in the order they reached the hub). Polls
+   * every `interval` (30 s), at once again after a full page, with a growing pause after failures
+   * (honouring `Retry-After`); a refused login, or any failure that would recur, ends the iteration
+   * with its error. `follow.cursor`, saved after any item and passed back as `cursor`, resumes with
+   * no item twice and none missed. Without a cursor it starts at the newest item now: only items
+   * arriving later are yielded. See the guide "Following a stream".
+   *
+   * ```ts
+   * const follow = hub.network.follow({ cursor: await load(), signal });
+   * for await (const item of follow) {
+   *   await handle(item);
+   *   await save(follow.cursor);
+   * }
+   * ```
+   */
+  follow(options: NetworkFollowOptions = {}): Follow<StreamItem, NetworkCursor> {
+    knownParams('network.follow', options, FOLLOW_KEYS);
+    const settings = followSettings(options);
+    const cursor = readNetworkCursor(options.cursor);
+    const pageSize = optionalCount('pageSize', options.pageSize, 2) ?? 50;
+    const spec = { schema: StreamItemListSchema, subject: 'The network stream', shape: 'array' as const };
+    const items = new ItemsResource(this.#api);
+    const request = settings.signal ? { signal: settings.signal } : {};
+    // `compat=2`: the unthreaded view (`compat=1` would be the channel's own public items only).
+    const source = new NetworkSource(
+      (query) => this.#api.read('network/stream', { compat: 2, ...query }, spec, request),
+      (mid) => items.full({ mid }, request),
+      pageSize,
+    );
+    return new Follow(source, settings, cursor);
   }
 
   /** `{ uid }` for a `cid` filter: the channel that owns the connection, read from its `abook` row. */

@@ -4,6 +4,7 @@ import { encodeItem, rowAnswer } from './item-encode.js';
 import type { HubItem } from './item-row.js';
 import { createItem } from './items.js';
 import { emptyJson, json, serverError } from './reply.js';
+import { encodeAll, phpTruthy, unthreadedStream } from './stream-unthreaded.js';
 
 /** The threads of the channel's tables: each top item followed by its comments (oldest first). */
 function threads(call: HubCall, filter: (top: HubItem) => boolean): HubItem[][] {
@@ -40,7 +41,8 @@ export function channelStream(call: HubCall): Response {
 }
 
 /**
- * network/stream (GET only; any other method: an empty answer). Threads by latest activity,
+ * network/stream (GET only; any other method: an empty answer). With `compat`: unthreaded (see
+ * `unthreadedStream`). Else threads by latest activity,
  * 10 a page (`page`, 1-based), or `start` + `records` threads when both are given; filters
  * `dbegin`, `dend`, `search` (top item body), `cat`, `star`, `since_id`, `cid` (an abook id, which
  * works only with `uid` = the channel's id, as on 8.8.7).
@@ -62,6 +64,19 @@ export function networkStream(call: HubCall): Response {
     // `uid` request parameter that the API never sets: without `uid=<channel_id>` the answer is [].
     if (!contact) return serverError();
     if (params.int('uid') !== call.channel.channel_id) return json([]);
+  }
+  if (phpTruthy(params.get('compat'))) {
+    // Unthreaded: the dates, search and category apply to each item; star and contact to its thread.
+    const listed = unthreadedStream(call, ({ row, terms }, top) => {
+      if (dbegin !== undefined && row.created < dbegin) return false;
+      if (dend !== undefined && row.created > dend) return false;
+      if (search !== '' && !row.body.includes(search)) return false;
+      if (cat !== '' && !terms.some((term) => term.ttype === 3 && term.term === cat)) return false;
+      if (params.int('star') && !top.row.item_starred) return false;
+      const who = contact?.abook_xchan;
+      return !(params.has('cid') && top.row.owner_xchan !== who && top.row.author_xchan !== who);
+    });
+    return json(encodeAll(call, listed));
   }
   const list = threads(call, ({ row, terms }) => {
     if (dbegin !== undefined && row.created < dbegin) return false;

@@ -1,0 +1,74 @@
+import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
+import type { Notification } from '../../schemas/index.js';
+import { type NotificationCursor, notificationCursor } from './notification-cursor.js';
+
+/** phpFox's `notification.get` answers at most this many. */
+const ANSWER_SIZE = 5;
+
+/** The two calls the follower makes. */
+export interface NotificationCalls {
+  /** `notification.getNewCount`: how many are unseen (cheap, changes nothing). */
+  unseen(): Promise<number>;
+  /** `notification.get`: up to 5, unseen first then seen ones (3.9), newest first; marks them seen. */
+  fetch(): Promise<Notification[]>;
+}
+
+/**
+ * phpFox pushes nothing and `notification.get` marks what it returns as seen, so the follower asks
+ * `getNewCount` every poll and calls `get` only when something is unseen (or once after resuming,
+ * to recover what a previous process fetched but never yielded). In an answer, a notification is
+ * new when it was not yielded recently and it is one the cursor lists as fetched but not yielded,
+ * or its id is above every id the follower has had, or it is among the first `getNewCount` (the
+ * unseen ones come first). See docs/following.md for what phpFox makes impossible.
+ */
+export class NotificationSource implements FollowSource<Notification, NotificationCursor> {
+  readonly #calls: NotificationCalls;
+  #recover: boolean;
+
+  constructor(calls: NotificationCalls, resumed: boolean) {
+    this.#calls = calls;
+    this.#recover = resumed;
+  }
+
+  /** No request: what is unseen now counts as new. */
+  start(): Promise<NotificationCursor> {
+    return Promise.resolve(notificationCursor(0, [], []));
+  }
+
+  async poll(from: NotificationCursor): Promise<PollResult<Notification, NotificationCursor>> {
+    const unseen = await this.#calls.unseen();
+    const none = { items: [], cursorAfter: () => from, next: from, more: false };
+    if (unseen === 0 && !this.#recover) return none;
+    const answer = await this.#calls.fetch();
+    this.#recover = false;
+    const recent = new Set(from.recent);
+    const pending = new Set(from.pending);
+    const items = answer
+      .filter((item, index) => {
+        const id = idOf(item);
+        if (recent.has(id)) return false;
+        return pending.has(id) || (from.after > 0 && id > from.after) || index < unseen;
+      })
+      .sort((a, b) => idOf(a) - idOf(b));
+    const after = Math.max(from.after, ...answer.map(idOf));
+    const answered = new Set(answer.map(idOf));
+    const stillPending = from.pending.filter((id) => !answered.has(id));
+    const ids = items.map(idOf);
+    const cursorAfter = (index: number) =>
+      notificationCursor(
+        after,
+        [...stillPending, ...ids.slice(index + 1)],
+        [...from.recent, ...ids.slice(0, index + 1)],
+      );
+    const next =
+      items.length === 0
+        ? notificationCursor(after, stillPending, from.recent)
+        : cursorAfter(items.length - 1);
+    return { items, cursorAfter, next, more: unseen > ANSWER_SIZE || items.length === ANSWER_SIZE };
+  }
+}
+
+function idOf(item: Notification): number {
+  // In `warn`/`off` validation the id may be the string phpFox sent.
+  return Number((item as { notification_id?: unknown } | null)?.notification_id) || 0;
+}

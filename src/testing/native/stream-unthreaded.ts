@@ -1,0 +1,47 @@
+import type { HubCall } from './endpoint.js';
+import { encodeItem } from './item-encode.js';
+import type { HubItem } from './item-row.js';
+
+/** PHP's truthiness of a request value: absent, `""` and `"0"` are false. */
+export function phpTruthy(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0';
+}
+
+/**
+ * network/stream with `compat` (8.8.7 `items_fetch`, "New Item View"): every item unthreaded, top
+ * items and comments alike, `ORDER BY received DESC`, `LIMIT records OFFSET start` counting ITEMS
+ * (or 10 a `page`). `compat=1` exactly lists only the channel's own public items (the hub replaces
+ * its whole filter, `since_id` and `cat` included, by `author_xchan = channel and item_private = 0`);
+ * any other true value keeps the normal filter: the items of the threads whose top is visible,
+ * `since_id` (row id), `cat`, `search`. `dbegin`/`dend` filter `created`. PostgreSQL returns items
+ * received in the same second in no set order; this fake orders them by id, newest first.
+ */
+export function unthreadedStream(call: HubCall, keep: (item: HubItem, top: HubItem) => boolean): HubItem[] {
+  const { params, runtime, channel } = call;
+  const mine = runtime.hub.items.filter(
+    (item) => item.row.uid === channel.channel_id && item.row.item_type === 0,
+  );
+  const tops = new Map(
+    mine
+      .filter(({ row }) => row.item_thread_top === 1 && row.item_hidden === 0 && row.item_deleted === 0)
+      .map((top) => [top.row.id, top]),
+  );
+  const ownOnly = params.int('compat') === 1;
+  const list = mine.filter((item) => {
+    if (ownOnly) return item.row.author_xchan === channel.hash && item.row.item_private === '0';
+    const top = tops.get(item.row.parent);
+    if (top === undefined || !keep(item, top)) return false;
+    return !(params.has('since_id') && params.int('since_id') > 0 && item.row.id <= params.int('since_id'));
+  });
+  list.sort((a, b) => b.row.received.localeCompare(a.row.received) || b.row.id - a.row.id);
+  const records = params.int('records');
+  const start = Math.max(params.int('start'), 0);
+  const page = Math.max(params.int('page'), 1);
+  return params.has('start') && params.has('records')
+    ? list.slice(start, start + Math.max(records, 0))
+    : list.slice((page - 1) * 10, page * 10);
+}
+
+export function encodeAll(call: HubCall, items: HubItem[]): unknown[] {
+  return items.map((item) => encodeItem(call.runtime.hub, item, false));
+}
