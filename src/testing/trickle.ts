@@ -1,4 +1,4 @@
-import type { Trickle, TrickleArrival, TrickleOptions } from './arrivals-types.js';
+import type { Trickle, TrickleOptions } from './arrivals-types.js';
 import { refuseUnknownKeys } from './input-keys.js';
 import type { Runtime } from './runtime.js';
 import { connectionsOf, nextArrival } from './trickle-content.js';
@@ -51,16 +51,15 @@ export function startTrickle(owner: object, runtime: Runtime, options: TrickleOp
   const arrive = () => {
     if (!active) return;
     count++;
-    let arrival: TrickleArrival;
     try {
-      arrival = nextArrival(runtime, source, count);
-      options.onAdd?.(arrival);
+      options.onAdd?.(nextArrival(runtime, source, count));
     } catch (error) {
       trickle.stop();
       throw error;
     }
+    // `onAdd` may have stopped it.
     if (count >= limit) trickle.stop();
-    else schedule();
+    else if (active) schedule();
   };
   const schedule = () => {
     timer = setTimeout(arrive, every);

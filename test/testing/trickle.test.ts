@@ -105,6 +105,20 @@ describe('site.trickle', () => {
     expect(added).toBe(0);
   });
 
+  it('stops from within its own onAdd', async () => {
+    const site = createFakeSite();
+    let arrivals = 0;
+    const trickle = site.trickle({
+      every: 1,
+      onAdd() {
+        arrivals++;
+        trickle.stop();
+      },
+    });
+    await collect(site, { limit: 5 });
+    expect([arrivals, trickle.running]).toEqual([1, false]);
+  });
+
   it('stops when the fake server closes', async () => {
     const server = await startFakeServer();
     const trickle = server.site.trickle({ every: 60_000 });
