@@ -87,15 +87,6 @@ describe('hub.network.follow over real HTTP', () => {
     await producer;
     expect(producing).toBe(false);
     expect(seen).toHaveLength(1000);
-    for (const s of seen) counts.set(s, (counts.get(s) ?? 0) + 1);
-    console.log('SEQ', seen.slice(150, 200).join(','));
-    console.log(
-      'DUPS',
-      [...counts]
-        .filter(([, n]) => n > 1)
-        .map(([s]) => [s, seen.indexOf(s), seen.lastIndexOf(s)])
-        .slice(0, 10),
-    );
     expect(new Set(seen).size).toBe(1000);
     expect([...seen].sort()).toEqual([...added].sort());
     // Stable order: oldest first, as they arrived.

@@ -1,15 +1,17 @@
 import { lastOf, readCursor } from '../../core/follow/cursor.js';
+import type { Notification } from '../../schemas/index.js';
 
 /**
  * Where a `notification.follow` stands, as plain JSON: `after`, the highest notification id the
- * follower has had from phpFox (0 before the first), `pending`, ids phpFox returned (and so marked
- * seen) that were not yielded yet, and `recent`, the last ids yielded.
+ * follower has had from phpFox (0 before the first), `pending`, the notifications of the last
+ * answer not yielded yet (phpFox marked them seen: a resumed follow yields them from here), and
+ * `recent`, the last ids yielded.
  */
 export interface NotificationCursor {
   readonly v: 1;
   readonly stream: 'notification';
   readonly after: number;
-  readonly pending: readonly number[];
+  readonly pending: readonly Notification[];
   readonly recent: readonly number[];
 }
 
@@ -19,21 +21,21 @@ export const MEMORY = 64;
 export function readNotificationCursor(value: unknown): NotificationCursor | undefined {
   return readCursor<NotificationCursor>(value, 'notification', {
     after: 'count',
-    pending: { list: 'count', max: MEMORY },
+    pending: { list: 'object', max: 5 },
     recent: { list: 'count', max: MEMORY },
   });
 }
 
 export function notificationCursor(
   after: number,
-  pending: readonly number[],
+  pending: readonly Notification[],
   recent: readonly number[],
 ): NotificationCursor {
   return {
     v: 1,
     stream: 'notification',
     after,
-    pending: lastOf(pending, MEMORY),
+    pending,
     recent: lastOf(recent, MEMORY),
   };
 }

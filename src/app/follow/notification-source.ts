@@ -16,10 +16,10 @@ export interface NotificationCalls {
 /**
  * phpFox pushes nothing and `notification.get` marks what it returns as seen, so the follower asks
  * `getNewCount` every poll and calls `get` only when something is unseen (or once after resuming,
- * to recover what a previous process fetched but never yielded). In an answer, a notification is
- * new when it was not yielded recently and it is one the cursor lists as fetched but not yielded,
- * or its id is above every id the follower has had, or it is among the first `getNewCount` (the
- * unseen ones come first). See docs/following.md for what phpFox makes impossible.
+ * to recover what a previous process fetched but died before it could yield). The rest of an
+ * answer waits in the cursor (`pending`), so a follow stopped in the middle of one resumes with it.
+ * In an answer, a notification is new when it was not yielded recently and its id is above every
+ * id the follower has had, or it is among the first `getNewCount` (the unseen ones come first). See docs/following.md for what phpFox makes impossible.
  */
 export class NotificationSource implements FollowSource<Notification, NotificationCursor> {
   readonly #calls: NotificationCalls;
@@ -36,35 +36,35 @@ export class NotificationSource implements FollowSource<Notification, Notificati
   }
 
   async poll(from: NotificationCursor): Promise<PollResult<Notification, NotificationCursor>> {
+    // What the last process fetched but did not yield: from the cursor, without a request.
+    if (from.pending.length > 0) return this.#batch(from.after, from.pending, from.recent, true);
     const unseen = await this.#calls.unseen();
-    const none = { items: [], cursorAfter: () => from, next: from, more: false };
-    if (unseen === 0 && !this.#recover) return none;
+    if (unseen === 0 && !this.#recover)
+      return { items: [], cursorAfter: () => from, next: from, more: false };
     const answer = await this.#calls.fetch();
     this.#recover = false;
     const recent = new Set(from.recent);
-    const pending = new Set(from.pending);
     const items = answer
       .filter((item, index) => {
         const id = idOf(item);
-        if (recent.has(id)) return false;
-        return pending.has(id) || (from.after > 0 && id > from.after) || index < unseen;
+        return !recent.has(id) && ((from.after > 0 && id > from.after) || index < unseen);
       })
       .sort((a, b) => idOf(a) - idOf(b));
     const after = Math.max(from.after, ...answer.map(idOf));
-    const answered = new Set(answer.map(idOf));
-    const stillPending = from.pending.filter((id) => !answered.has(id));
+    return this.#batch(after, items, from.recent, unseen > ANSWER_SIZE || items.length === ANSWER_SIZE);
+  }
+
+  #batch(
+    after: number,
+    items: readonly Notification[],
+    recent: readonly number[],
+    more: boolean,
+  ): PollResult<Notification, NotificationCursor> {
     const ids = items.map(idOf);
     const cursorAfter = (index: number) =>
-      notificationCursor(
-        after,
-        [...stillPending, ...ids.slice(index + 1)],
-        [...from.recent, ...ids.slice(0, index + 1)],
-      );
-    const next =
-      items.length === 0
-        ? notificationCursor(after, stillPending, from.recent)
-        : cursorAfter(items.length - 1);
-    return { items, cursorAfter, next, more: unseen > ANSWER_SIZE || items.length === ANSWER_SIZE };
+      notificationCursor(after, items.slice(index + 1), [...recent, ...ids.slice(0, index + 1)]);
+    const next = items.length === 0 ? notificationCursor(after, [], recent) : cursorAfter(items.length - 1);
+    return { items, cursorAfter, next, more };
   }
 }
 

@@ -1,7 +1,7 @@
 import { ArgumentError } from '../errors/argument-error.js';
 
 /** How a cursor field is checked: a whole number ≥ 0, or a list of at most `max` strings or numbers. */
-export type CursorField = 'count' | { list: 'string' | 'count'; max: number };
+export type CursorField = 'count' | { list: 'string' | 'count' | 'object'; max: number };
 
 /**
  * The `cursor` option, checked: `undefined`, or a cursor of `stream` (version 1) whose fields
@@ -29,7 +29,13 @@ export function readCursor<C>(
         ? isCount(given)
         : Array.isArray(given) &&
           given.length <= field.max &&
-          given.every((entry) => (field.list === 'count' ? isCount(entry) : typeof entry === 'string'));
+          given.every((entry) =>
+            field.list === 'count'
+              ? isCount(entry)
+              : field.list === 'object'
+                ? typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+                : typeof entry === 'string',
+          );
     if (!ok) throw bad(name);
   }
   const known = new Set(['v', 'stream', ...Object.keys(fields)]);
