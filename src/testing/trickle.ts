@@ -52,7 +52,9 @@ export function startTrickle(owner: object, runtime: Runtime, options: TrickleOp
     if (!active) return;
     count++;
     try {
-      options.onAdd?.(nextArrival(runtime, source, count));
+      // Not inside `onAdd?.(...)`: without `onAdd` its argument would never be evaluated.
+      const arrival = nextArrival(runtime, source, count);
+      options.onAdd?.(arrival);
     } catch (error) {
       trickle.stop();
       throw error;

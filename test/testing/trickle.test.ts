@@ -105,6 +105,14 @@ describe('site.trickle', () => {
     expect(added).toBe(0);
   });
 
+  it('adds without an onAdd too', async () => {
+    const site = createFakeSite();
+    const before = site.state.hub.items.length;
+    site.trickle({ every: 1, notifications: false });
+    await collect(site, { limit: 3, notifications: false });
+    expect(site.state.hub.items.length).toBeGreaterThanOrEqual(before + 6);
+  });
+
   it('stops from within its own onAdd', async () => {
     const site = createFakeSite();
     let arrivals = 0;
