@@ -34,6 +34,11 @@
  * the JSON after junk 0.3 kB, timer limits 0.25 kB, the deadline over credentials, duplicate keys
  * in filedata and its lifted-content mark 0.45 kB for NativeClient): 25.33 / 34.38 / 38.02 →
  * 26.06 / 35.51 / 39.13 kB.
+ *
+ * Following a stream (issue 23: the polling engine, its cursors, `network.follow` and
+ * `notification.follow`, `ApiError.retryAfter`): 30.32 / 41.46 / 45.54 → 31.54 / 43.04 / 47.64 kB
+ * (+1.2 / +1.6 / +2.1 kB; the relay +0.04 kB). The methods live on the resources (`hub.network`,
+ * `app.notification`), so every client carries them; the budgets below were raised by that much.
  */
 export default [
   {
@@ -41,21 +46,21 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '30.6 kB',
+    limit: '31.9 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '41.8 kB',
+    limit: '43.4 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '45.9 kB',
+    limit: '48.0 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the

@@ -162,6 +162,7 @@ describe('method parameters', () => {
     'channel.exportBasic': (hub) => hub.channel.exportBasic({ posts: true, bogus_param: 1 } as never),
     'channel.stream': (hub) => hub.channel.stream({ bogus_param: 1 } as never),
     'network.stream': (hub) => hub.network.stream({ records: 5, bogus_param: 1 } as never),
+    'network.follow': (hub) => hub.network.follow({ interval: 5, bogus_param: 1 } as never),
     'files.list': (hub) => hub.files.list({ bogus_param: 1 } as never),
     'files.data': (hub) => hub.files.data({ file_id: HASH, bogus_param: 1 } as never),
     'files.meta': (hub) => hub.files.meta({ file_id: HASH, bogus_param: 1 } as never),

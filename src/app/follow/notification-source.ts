@@ -18,8 +18,11 @@ export interface NotificationCalls {
  * `getNewCount` every poll and calls `get` only when something is unseen (or once after resuming,
  * to recover what a previous process fetched but died before it could yield). The rest of an
  * answer waits in the cursor (`pending`), so a follow stopped in the middle of one resumes with it.
- * In an answer, a notification is new when it was not yielded recently and its id is above every
- * id the follower has had, or it is among the first `getNewCount` (the unseen ones come first). See docs/following.md for what phpFox makes impossible.
+ * phpFox 3.9 answers its 5 ordered by id, newest first, whatever was seen (it picks them unseen
+ * first, then newest, and groups notifications of the same type and item into one): so in an
+ * answer a notification is new when it was not yielded recently and its id is above every id the
+ * follower has had, or it fills one of the answer's unseen places (`getNewCount`), highest ids
+ * first. See docs/following.md for what phpFox makes impossible.
  */
 export class NotificationSource implements FollowSource<Notification, NotificationCursor> {
   readonly #calls: NotificationCalls;
@@ -44,12 +47,15 @@ export class NotificationSource implements FollowSource<Notification, Notificati
     const answer = await this.#calls.fetch();
     this.#recover = false;
     const recent = new Set(from.recent);
-    const items = answer
-      .filter((item, index) => {
-        const id = idOf(item);
-        return !recent.has(id) && ((from.after > 0 && id > from.after) || index < unseen);
-      })
-      .sort((a, b) => idOf(a) - idOf(b));
+    const fresh = answer.filter((item) => !recent.has(idOf(item))).sort((a, b) => idOf(b) - idOf(a));
+    // Above every id the follower has had: new, seen or not (0: nothing had yet, nothing known above).
+    const above = from.after > 0 ? fresh.filter((item) => idOf(item) > from.after) : [];
+    // The answer holds min(unseen, its length) unseen ones, but says not which: the others are the
+    // newest seen ones. The free places go to the highest ids (notifications get ids as they come).
+    const places = Math.max(0, Math.min(unseen, answer.length) - above.length);
+    const items = [...above, ...fresh.filter((item) => !above.includes(item)).slice(0, places)].sort(
+      (a, b) => idOf(a) - idOf(b),
+    );
     const after = Math.max(from.after, ...answer.map(idOf));
     return this.#batch(after, items, from.recent, unseen > ANSWER_SIZE || items.length === ANSWER_SIZE);
   }

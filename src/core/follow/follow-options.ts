@@ -44,9 +44,8 @@ export function followSettings(options: FollowOptions<unknown>): FollowSettings 
   const interval = pause('interval', options.interval, DEFAULT_INTERVAL);
   const maxBackoff = pause('maxBackoff', options.maxBackoff, Math.max(DEFAULT_MAX_BACKOFF, interval));
   const signal = options.signal;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new ArgumentError('signal must be an AbortSignal when given');
-  }
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    throw new ArgumentError('signal must be an AbortSignal');
   return { interval, maxBackoff, signal };
 }
 

@@ -85,7 +85,8 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
    * each page is joined to the walk at the item the previous page ended with (the anchor). What is
    * above the anchor in a later page is new since the walk began: the next poll has it (its ids are
    * above the newest item's, the next `after`). A page without the anchor that ends the list means
-   * the order changed under the walk (a thread deleted): the walk starts again, up to 3 times.
+   * the order changed under the walk (a thread deleted), and the same page twice a server that
+   * ignores `start`: the walk starts again, up to 3 times, then keeps what it has.
    */
   async #walk(after: number, signal: AbortSignal | undefined): Promise<StreamItem[]> {
     const since = after > 0 ? { since_id: after } : {};
@@ -104,12 +105,14 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
       let page = await this.#page({ ...since, start: 0, records: size }, signal);
       extend(page);
       let lost = false;
-      for (let start = size - 1; page.length === size; start += size - 1) {
+      for (let start = size - 1; page.length === size && !lost; start += size - 1) {
         const anchor = itemHash(walked[walked.length - 1] as StreamItem);
+        const before = page.map(itemHash).join();
         page = await this.#page({ ...since, start, records: size }, signal);
         const at = page.findIndex((item) => itemHash(item) === anchor);
         if (at >= 0) extend(page.slice(at + 1));
-        else lost = page.length < size;
+        // The same page again (a server that ignores `start`) would make the walk endless.
+        lost = (at < 0 && page.length < size) || page.map(itemHash).join() === before;
       }
       if (!lost || attempt === 3) return walked.reverse();
     }

@@ -82,9 +82,11 @@ function newNotificationCount(call: MethodCall): MethodResult {
 }
 
 /**
- * `notification.get`, whatever `page` says: up to 5, the unseen ones first and then already-seen
+ * `notification.get`, whatever `page` says: up to 5, chosen unseen first and then already-seen
  * ones to fill up, newest first (phpFox's query orders by `is_seen ASC, time_stamp DESC` and takes
- * 5; seen live on 3.9.0), and what it returns is marked seen. So a second call answers 5 again.
+ * 5; seen live on 3.9.0), answered by id, highest first (phpFox `arsort`s the rows), and what it
+ * returns is marked seen. So a second call answers 5 again. (Not modelled: phpFox groups
+ * notifications of the same `type_id` and `item_id` into one and marks only that one seen.)
  */
 function getNotifications(call: MethodCall): MethodResult {
   const newestFirst = (a: AppNotification, b: AppNotification) =>
@@ -95,6 +97,8 @@ function getNotifications(call: MethodCall): MethodResult {
     ...mine.filter((n) => n.is_seen).sort(newestFirst),
   ].slice(0, 5);
   for (const notification of chosen) notification.is_seen = true;
+  // phpFox then `arsort`s the rows, arrays led by `notification_id`: the answer is by id, highest first.
+  chosen.sort((a, b) => b.notification_id - a.notification_id);
   return {
     output: chosen.map((n) => ({
       notification_id: String(n.notification_id),

@@ -10,6 +10,7 @@ import {
   UploadedPhotoSchema,
   UserSchema,
 } from '../../../src/index.js';
+import { firstItems, PAUSE_FOR_AN_HOUR } from './follow.js';
 import type { FuzzMethod } from './method.js';
 import { expectSchemaValid, expectThat } from './shape.js';
 
@@ -67,6 +68,11 @@ export const APP_METHODS: readonly FuzzMethod<AppClient>[] = [
     name: 'notification.get',
     run: async (app) => await app.notification.get(),
     check: page(NotificationSchema, 'notification.get'),
+  },
+  {
+    name: 'notification.follow',
+    run: (app) => firstItems((signal) => app.notification.follow({ signal, ...PAUSE_FOR_AN_HOUR })),
+    check: (value) => expectSchemaValid(z.array(NotificationSchema), value, 'notification.follow'),
   },
   {
     name: 'photo.getPhotos',

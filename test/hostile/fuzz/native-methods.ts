@@ -16,6 +16,7 @@ import {
   StreamItemSchema,
   XchanSchema,
 } from '../../../src/index.js';
+import { firstItems, PAUSE_FOR_AN_HOUR } from './follow.js';
 import type { FuzzMethod } from './method.js';
 import { expectSchemaValid, expectThat } from './shape.js';
 
@@ -65,6 +66,19 @@ export const NATIVE_METHODS: readonly FuzzMethod<NativeClient>[] = [
     variant: 'every page',
     run: (hub) => hub.network.stream({ records: 2 }).toArray({ limit: 50 }),
     check: list(StreamItemSchema, 'network.stream'),
+  },
+  {
+    name: 'network.follow',
+    run: (hub) =>
+      firstItems((signal) =>
+        hub.network.follow({
+          cursor: { v: 1, stream: 'network', after: 1, skip: 0, edge: [] },
+          pageSize: 2,
+          signal,
+          ...PAUSE_FOR_AN_HOUR,
+        }),
+      ),
+    check: list(StreamItemSchema, 'network.follow'),
   },
   {
     name: 'files.list',
