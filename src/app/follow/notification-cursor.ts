@@ -8,10 +8,15 @@ import type { Notification } from '../../schemas/index.js';
  * `recent`, the last ids yielded.
  */
 export interface NotificationCursor {
+  /** The cursor's version. */
   readonly v: 1;
+  /** Which follow it belongs to. */
   readonly stream: 'notification';
+  /** The highest notification id the follower has had (0: none yet). */
   readonly after: number;
+  /** The rest of the last answer, fetched (so marked seen) but not yielded yet: at most 5. */
   readonly pending: readonly Notification[];
+  /** The ids of the last notifications yielded (at most 64). */
   readonly recent: readonly number[];
 }
 

@@ -33,6 +33,7 @@ export class Follow<T, C> implements AsyncIterable<T> {
     return this.#cursor;
   }
 
+  /** `for await (const item of follow)`: polls, yields every new item once, pauses, until `break` or `signal`. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     const { signal } = this.#settings;
     const started = this.#cursor ?? (await this.#polled(() => this.#source.start(signal)));

@@ -8,10 +8,15 @@ import type { StreamItem } from '../../schemas/index.js';
  * list on either side of that boundary (it orders by arrival time in whole seconds).
  */
 export interface NetworkCursor {
+  /** The cursor's version. */
   readonly v: 1;
+  /** Which follow it belongs to. */
   readonly stream: 'network';
+  /** Every item up to this hub row id was yielded (the next poll's `since_id`). */
   readonly after: number;
+  /** Of the items after `after`, in the order they reached the hub, how many were yielded. */
   readonly skip: number;
+  /** Hashes of the last items yielded (at most 64), for items the hub lists either side of the boundary. */
   readonly edge: readonly string[];
 }
 
