@@ -1,4 +1,4 @@
-import { type FakeServer, startFakeServer } from 'socialsite-sdk/testing';
+import { type FakeServer, type FakeSite, startFakeServer } from 'socialsite-sdk/testing';
 
 /** Where an example connects, each API on its own: a real site from the environment, or the embedded fake. */
 export interface ExampleSite {
@@ -6,6 +6,8 @@ export interface ExampleSite {
   readonly appKey: string;
   /** What `new NativeClient(...)` needs: `{ baseUrl, username, password }`. */
   readonly hub: { baseUrl: string; username: string; password: string };
+  /** The embedded fake behind `hub`, to make things happen on it (`trickle`); `undefined` for a real hub. */
+  readonly fakeHub: FakeSite | undefined;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function exampleSite(): Promise<ExampleSite> {
       announce('Native API', realHub !== undefined, hub.baseUrl);
       return hub;
     },
+    fakeHub: realHub ? undefined : fake?.site,
     close: async () => {
       await fake?.close();
     },

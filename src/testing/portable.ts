@@ -4,6 +4,18 @@
  * `browser` condition of the exports map); the index adds the Node-only loopback server and CLI.
  */
 export type { AppNotification, AppPhoto, AppState, AppUser } from './app/app-state.js';
+export type {
+  AddedItem,
+  AddedNotification,
+  AddItemInput,
+  AddNotificationInput,
+  ItemArrival,
+  NotificationArrival,
+  NotificationType,
+  Trickle,
+  TrickleArrival,
+  TrickleOptions,
+} from './arrivals-types.js';
 export type { ChunkFault, FailRule, FaultOptions } from './faults.js';
 // The fake's rows are named Hub…Row, never like the main entry's records (`Attach`, `Item`, …): they
 // keep the server's wire encoding, and editors must not offer one for the other on auto-import.

@@ -12,4 +12,9 @@ export interface Runtime {
   faults: Faults;
   /** New tokens, session ids and hashes come from here, after the seeded data. */
   prng: Prng;
+  /**
+   * The ids of what `site.addItem`, `addNotification` and `trickle` add: a stream of its own, so
+   * the same calls give the same items whatever requests ran in between.
+   */
+  arrivals: Prng;
 }

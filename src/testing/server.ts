@@ -7,6 +7,7 @@ import { RESET_HEADER, RESET_TOTAL_HEADER } from './faults.js';
 import type { FakeSiteOptions } from './options.js';
 import { createFakeSite } from './site.js';
 import type { FakeCredentials, FakeSite } from './site-types.js';
+import { stopTrickles } from './trickle.js';
 
 /** Options of {@link startFakeServer}: where to listen, plus the options of the site it creates. */
 export interface FakeServerOptions extends FakeSiteOptions {
@@ -42,7 +43,7 @@ export interface FakeServer {
   credentials: FakeCredentials;
   /** The fake site behind the server, to inspect or change its data, faults and request log. */
   site: FakeSite;
-  /** Stops listening and closes every connection. */
+  /** Stops listening, closes every connection and stops the site's trickles (`site.trickle`). */
   close(): Promise<void>;
 }
 
@@ -86,6 +87,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     site,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopTrickles(site);
         const http = server as Server;
         http.close((error) => (error ? reject(error) : resolve()));
         http.closeAllConnections();

@@ -1,4 +1,12 @@
 import type { AppState } from './app/app-state.js';
+import type {
+  AddedItem,
+  AddedNotification,
+  AddItemInput,
+  AddNotificationInput,
+  Trickle,
+  TrickleOptions,
+} from './arrivals-types.js';
 import type { FaultOptions } from './faults.js';
 import type { HubState } from './native/hub-state.js';
 
@@ -197,6 +205,38 @@ export interface FakeSite {
    * a token then gets the 401 of a failed login, a code `invalid_grant`.
    */
   expireTokens(): void;
-  /** Back to the freshly seeded state: data, tokens, sessions, faults, clock and request log. */
+  /**
+   * Delivers an item to a channel's tables as if it had just arrived on the hub: a new post of a
+   * connection (by default the channel's first one, so it shows in the network stream), or with
+   * `parent` a comment in one of the channel's threads, which moves that thread to the top of the
+   * network stream. Dated by the site's clock (which it advances one second, as a request does),
+   * unseen, and seen by `network/stream`, `channel/stream` (comments on the channel's wall),
+   * `item/full` and `items.reply` like any item. Throws for an unknown channel, author or parent.
+   * @example
+   * const { mid } = site.addItem({ body: 'Nice post!', author: 'bob', parent: post.mid });
+   */
+  addItem(input: AddItemInput): AddedItem;
+  /**
+   * Stores an unseen notification for a phpFox user (the app's user by default), newer than any of
+   * theirs: `notification.getNewCount` counts it, `notification.get` lists it first. Throws for an
+   * unknown user.
+   */
+  addNotification(input?: AddNotificationInput): AddedNotification;
+  /**
+   * Makes things arrive at a steady pace, for testing bots and demos: posts and comments from the
+   * channel's connections (some on old threads) and phpFox notifications, one every `every` ms
+   * (2000 by default), chosen and worded by the site's seeded generator (the same seed gives the
+   * same sequence). Runs until `stop()`, the `signal`, `limit` arrivals, {@link reset} or the fake
+   * server's `close()`; its timers never keep a Node process alive by themselves.
+   * @example
+   * const trickle = site.trickle({ every: 500, items: false, notifications: false, onAdd: console.log });
+   * // ... later
+   * trickle.stop();
+   */
+  trickle(options?: TrickleOptions): Trickle;
+  /**
+   * Back to the freshly seeded state: data (what `addItem`, `addNotification` and trickles added
+   * included), tokens, sessions, faults, clock and request log. Stops every trickle.
+   */
   reset(): void;
 }

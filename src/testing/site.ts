@@ -1,7 +1,9 @@
+import { addNotification } from './app/add-notification.js';
 import { apiPhp, tokenPhp } from './app/router.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
 import { addFile, filesApi } from './files-api.js';
 import { Params } from './http/params.js';
+import { addItem } from './native/add-item.js';
 import { hubPage, servePage } from './native/hub-pages.js';
 import { registerClient } from './native/oauth-clients.js';
 import { expireAll } from './native/oauth-tokens.js';
@@ -18,6 +20,7 @@ import type {
   FakeSite,
   RecordedRequest,
 } from './site-types.js';
+import { startTrickle, stopTrickles } from './trickle.js';
 
 const HUB_PREFIXES = ['api/z/1.0', 'api/red'];
 /** How many requests `site.requests` keeps. */
@@ -42,7 +45,14 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     const seeded = seedSite(resolved);
     const faults = new Faults();
     faults.current = initialFaults;
-    return { options: resolved, app: seeded.app, hub: seeded.hub, faults, prng: seeded.prng };
+    return {
+      options: resolved,
+      app: seeded.app,
+      hub: seeded.hub,
+      faults,
+      prng: seeded.prng,
+      arrivals: seeded.arrivals,
+    };
   }
 
   const appKey = () => [...runtime.app.keys.entries()].find(([, user]) => user === 1)?.[0] ?? '';
@@ -103,7 +113,7 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     return response;
   }
 
-  return {
+  const site: FakeSite = {
     handler,
     get url() {
       return `${runtime.options.siteUrl}${runtime.options.basePath}`;
@@ -131,12 +141,17 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     },
     registerOAuthClient: (input) => registerClient(runtime.hub, runtime.prng, input),
     expireTokens: () => expireAll(runtime),
+    addItem: (input) => addItem(runtime, input),
+    addNotification: (input = {}) => addNotification(runtime, input),
+    trickle: (trickleOptions) => startTrickle(site, runtime, trickleOptions),
     reset() {
+      stopTrickles(site);
       resolved = resolveOptions(options);
       runtime = build();
       requests = [];
     },
   };
+  return site;
 }
 
 async function route(runtime: Runtime, request: Request, path: string | undefined): Promise<Response> {

@@ -27,6 +27,8 @@ const FAKE_SERVER_DEFAULTS: Record<string, string> = {
   '--no-secret-in-redirect': 'leaked, as 8.8.7',
   '--stock-code-flow': 'works',
   '--strict-digest': 'not checked',
+  '--trickle': 'off',
+  '--trickle-only': 'all three',
   '--latency': '0',
   '--fail': 'none',
   '--drop': 'none',

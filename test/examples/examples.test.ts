@@ -31,6 +31,8 @@ const expected: Record<string, RegExp> = {
   'post-and-comment':
     /posted \d+[\s\S]*commented \d+ in thread \d+[\s\S]*replied \d+ to [\s\S]*edited \d+: Who is up for a hike on Sunday\?[\s\S]*↳ Count me in!/,
   'export-channel': /exported from \w+ [\d.]+[\s\S]*channel: object/,
+  'reply-bot':
+    /following alice@127\.0\.0\.1:\d+'s network stream[\s\S]*(replied to \w+: “.+” → item \d+\n[\s\S]*){3}stopped after 3 replies/,
 };
 
 describe('examples run against the fake site and print what they promise', () => {

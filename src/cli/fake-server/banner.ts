@@ -1,9 +1,13 @@
 import { resolveOptions } from '../../testing/options.js';
 import type { FakeServer, FakeServerOptions } from '../../testing/server.js';
 import { describeFaults } from './describe-faults.js';
+import { describeTrickle, type TrickleFlags } from './trickle-flags.js';
 
-/** What `fake-server` prints once it listens: where, the seeded logins, the site flavour, the faults. */
-export function banner(server: FakeServer, options: FakeServerOptions): string {
+/**
+ * What `fake-server` prints once it listens: where, the seeded logins, the site flavour, the faults
+ * and what trickles in.
+ */
+export function banner(server: FakeServer, options: FakeServerOptions, trickle?: TrickleFlags): string {
   const { credentials: c } = server;
   const site = resolveOptions(options);
   const big = server.site.files.big;
@@ -23,6 +27,7 @@ export function banner(server: FakeServer, options: FakeServerOptions): string {
     ...(faults.length === 0
       ? ['  Faults:              none']
       : ['  Faults:', ...faults.map((fault) => `    ${fault}`)]),
+    `  Trickle:             ${describeTrickle(trickle)}`,
     '  Press Ctrl+C to stop.',
     '',
   ].join('\n');

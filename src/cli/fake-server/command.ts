@@ -7,6 +7,7 @@ import { banner } from './banner.js';
 import { FAKE_SERVER_EPILOGUE, FAKE_SERVER_FLAGS } from './flags.js';
 import { listenFailure } from './listen-failure.js';
 import { toServerOptions } from './server-options.js';
+import { toTrickleOptions } from './trickle-flags.js';
 import { untilStopped } from './until-stopped.js';
 
 /** `socialsite-sdk fake-server`. */
@@ -14,16 +15,18 @@ export const fakeServerCommand: Command = {
   name: 'fake-server',
   summary: 'serve the fake social site (phpFox and Hubzilla APIs) on HTTP, with faults on demand',
   description: `Serves a fake social site (phpFox Application API and Hubzilla Native API) on HTTP until
-interrupted (Ctrl+C), for manual testing and browser pages. It prints the URL, the seeded logins
-and the active faults.`,
+interrupted (Ctrl+C), for manual testing and browser pages. It prints the URL, the seeded logins,
+the active faults and what trickles in (--trickle).`,
   optionGroups: FAKE_SERVER_FLAGS,
   epilogue: FAKE_SERVER_EPILOGUE,
   async run(args, io) {
     const options = toServerOptions(args);
+    const trickle = toTrickleOptions(args);
     const server = await startFakeServer(options).catch((error: unknown) => {
       throw listenFailure(error, options.host ?? '127.0.0.1', options.port ?? 0);
     });
-    io.write(banner(server, options));
+    io.write(banner(server, options, trickle));
+    if (trickle) server.site.trickle(trickle);
     await untilStopped(io.signal);
     await server.close();
     io.write('fake server stopped\n');

@@ -92,6 +92,23 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
     ],
   },
   {
+    title: 'Arrivals (for bots that follow streams)',
+    options: [
+      {
+        name: 'trickle',
+        value: 'MS',
+        description: 'add a post, comment or notification every MS milliseconds',
+        defaultText: 'off',
+      },
+      {
+        name: 'trickle-only',
+        value: 'KINDS',
+        description: 'what trickles: posts, comments and/or notifications, comma-separated',
+        defaultText: 'all three',
+      },
+    ],
+  },
+  {
     title: 'Faults (RULE and CHUNK options repeat, fire in the order given; syntax below)',
     options: [
       {
@@ -156,8 +173,12 @@ CHUNK: [offset=]OFFSET, then fields, for the filedata request with start=OFFSET 
   --chunk-reset OFFSET,file=FILE_ID,times=N|all
   file: only that file_id (default any file); times: default 1
 
+--trickle: what arrives is chosen and worded by the seeded generator (the same --seed, the same
+sequence); posts and comments come from alice's connections, comments mostly on recent threads.
+
 Examples:
   socialsite-sdk fake-server --port 8080
+  socialsite-sdk fake-server --trickle 2000 --trickle-only comments,notifications
   socialsite-sdk fake-server --latency 200 --fail 503,retry-after=2,path=api.php,times=2
   socialsite-sdk fake-server --envelope 3.9 --body-prefix both --list-totals zero
   socialsite-sdk fake-server --drop path=api/z/1.0/files,times=all

@@ -18,6 +18,8 @@ export interface Seeded {
   appKey: string;
   /** The stream for ids created after seeding (tokens, sessions, new hashes). */
   prng: Prng;
+  /** The stream for what arrives later (`site.addItem`, `trickle`). */
+  arrivals: Prng;
 }
 
 /** The whole site's data for `options.seed`: the same seed gives the same data. */
@@ -62,5 +64,5 @@ export function seedSite(options: ResolvedOptions): Seeded {
     authorizationCodes: new Map(),
   };
   registerClient(hub, root.fork('oauth'), SEEDED_OAUTH_CLIENT);
-  return { app, hub, appKey, prng: root.fork('runtime') };
+  return { app, hub, appKey, prng: root.fork('runtime'), arrivals: root.fork('arrivals') };
 }

@@ -1,0 +1,88 @@
+/**
+ * A bot that answers every new comment on the channel's own posts, once, across restarts. It
+ * follows the network stream (`hub.network.follow`), replies with `hub.items.reply`, and saves the
+ * follow's cursor to a file after each item: a restarted bot resumes right after the last item it
+ * handled. Ctrl-C stops it cleanly.
+ *   npm run example:reply-bot
+ *     against the embedded fake, where comments trickle in (`site.trickle`); ends after 3 replies
+ *   HUB_BASE_URL=... HUB_USER=... HUB_PASSWORD=... npm run example -- reply-bot
+ *     against a real hub: runs until Ctrl-C, the cursor in ./reply-bot.cursor.json
+ * Options: --cursor FILE, --replies N (stop after N replies), --interval MS (pause between polls).
+ */
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { NativeClient, type StreamItem } from 'socialsite-sdk';
+import { exampleSite } from './support/site.js';
+
+const site = await exampleSite();
+const fake = site.fakeHub;
+const { values } = parseArgs({
+  options: { cursor: { type: 'string' }, replies: { type: 'string' }, interval: { type: 'string' } },
+});
+// The fake starts empty on every run, so a cursor kept from an earlier run would point past its
+// end: there each run gets a temporary file unless --cursor names one.
+const temporary = fake && !values.cursor ? await mkdtemp(path.join(tmpdir(), 'reply-bot-')) : undefined;
+const cursorFile =
+  values.cursor ?? (temporary ? path.join(temporary, 'cursor.json') : 'reply-bot.cursor.json');
+const maxReplies = Number(values.replies ?? (fake ? 3 : Number.POSITIVE_INFINITY));
+const interval = Number(values.interval ?? (fake ? 500 : 30_000));
+
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+// The demo ends by itself even if fewer comments come than expected.
+if (fake) setTimeout(() => controller.abort(), 60_000).unref();
+// On the fake, a comment every 200 ms: some on alice's own posts, some on other threads.
+fake?.trickle({ every: 200, items: false, notifications: false, signal: controller.signal });
+
+try {
+  const hub = new NativeClient(site.hub);
+  // The channel's own address: its posts are the threads it owns (`owner`).
+  const me = (await hub.abook.list()).find((entry) => entry.abook_self)?.xchan_addr;
+  if (!me) throw new Error('the channel has no own address-book entry');
+  console.log(`following ${me}'s network stream, cursor in ${cursorFile}`);
+
+  const follower = hub.network.follow({ cursor: await loadCursor(), interval, signal: controller.signal });
+  let replies = 0;
+  for await (const item of follower) {
+    if (isCommentOnMyPost(item, me)) {
+      const reply = await hub.items.reply(item, {
+        body: `Thanks, ${item.author.name}! (re: “${item.body}”)`,
+      });
+      replies++;
+      console.log(`replied to ${item.author.name}: “${item.body}” → item ${reply.item_id}`);
+    }
+    // After the reply: a crash between the two replies again on restart, never skips a comment.
+    await saveCursor(follower.cursor);
+    if (replies >= maxReplies) break;
+  }
+  console.log(`stopped after ${replies} replies; cursor saved in ${cursorFile}`);
+} finally {
+  controller.abort();
+  await site.close();
+  if (temporary) await rm(temporary, { recursive: true, force: true });
+}
+
+/**
+ * A comment (not a post) in a thread the channel owns (one of its posts), written by someone else:
+ * the bot's own replies come back through the stream too, and must not be answered.
+ */
+function isCommentOnMyPost(item: StreamItem, me: string): boolean {
+  return item.message_id !== item.message_top && item.owner.address === me && item.author.address !== me;
+}
+
+async function loadCursor() {
+  try {
+    return JSON.parse(await readFile(cursorFile, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // first run: start from now
+    throw error;
+  }
+}
+
+/** Written beside and renamed into place, so that a crash never leaves half a cursor. */
+async function saveCursor(cursor: unknown) {
+  await writeFile(`${cursorFile}.tmp`, JSON.stringify(cursor));
+  await rename(`${cursorFile}.tmp`, cursorFile);
+}
