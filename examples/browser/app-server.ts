@@ -10,11 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AppClient } from 'socialsite-sdk';
 import { createRelay, DEFAULT_APP_ALLOW, toNodeHandler } from 'socialsite-sdk/relay';
-import { staticFiles } from './static-server.js';
+import { listenOnLoopback, staticFiles } from './static-server.js';
 
 /** The sites behind the relay: what `examples/support/site.ts` gives (a real one or the fake). */
 export interface RelayedSites {
@@ -95,13 +94,5 @@ export async function startAppServer(sites: RelayedSites, port = 0): Promise<App
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, port);
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -35,7 +35,11 @@ export async function startStaticServer(
   options: StaticServerOptions = {},
 ): Promise<StaticServer> {
   const { port = 0, headers = {} } = options;
-  const server = createServer(staticFiles(root, headers));
+  return listenOnLoopback(createServer(staticFiles(root, headers)), port);
+}
+
+/** Starts `server` on 127.0.0.1 (`port` 0: any free one); `close` also ends kept-alive connections. */
+export async function listenOnLoopback(server: Server, port: number): Promise<StaticServer> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,

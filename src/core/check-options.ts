@@ -180,12 +180,13 @@ interface NumberRule {
    */
   timer?: boolean;
 }
-const TIMER: NumberRule = { positive: true, timer: true };
+/** A wait that must be above 0 and fit a timer (`timeout`, a follower's `interval`). */
+export const TIMER: NumberRule = { positive: true, timer: true };
 const WAIT: NumberRule = { timer: true };
 const COUNT: NumberRule = { whole: true };
 
 /** A finite number within `rule`, or absent; the message says the whole rule. */
-function checkNumber(name: string, value: unknown, { positive, whole, timer }: NumberRule): void {
+export function checkNumber(name: string, value: unknown, { positive, whole, timer }: NumberRule): void {
   if (value === undefined) return;
   if (
     typeof value !== 'number' ||

@@ -1,3 +1,5 @@
+import { hash53 } from './hash53.js';
+
 /**
  * How many pages of one walk are remembered exactly (as 53-bit hashes of their fingerprints):
  * 10,000 pages of 10 friends is 100,000 friends, in well under 1 MB. A walk past it keeps only the
@@ -26,14 +28,14 @@ export class WalkMemory {
   /** The first page of a walk. */
   static start(fingerprint: string): WalkPosition {
     const memory = new WalkMemory();
-    const hash = hashFingerprint(fingerprint);
+    const hash = hash53(fingerprint);
     memory.#firstSeenAt.set(hash, 0);
     return { memory, depth: 0, checkpoint: hash, power: 1, steps: 0 };
   }
 
   /** The position of the page after `previous`, or `null` when that page came earlier in the walk. */
   static next(previous: WalkPosition, fingerprint: string): WalkPosition | null {
-    const hash = hashFingerprint(fingerprint);
+    const hash = hash53(fingerprint);
     const memory = previous.memory;
     const seenAt = memory.#firstSeenAt.get(hash);
     if (seenAt !== undefined && seenAt <= previous.depth) return null;
@@ -61,22 +63,4 @@ export interface WalkPosition {
   readonly power: number;
   /** Pages since the checkpoint. */
   readonly steps: number;
-}
-
-/**
- * A 53-bit hash of a fingerprint (cyrb53): a page fingerprint can be a whole page serialized, and
- * only the hash is kept. Two different pages sharing a hash (odds about n² / 2⁵⁴ for n pages) would
- * end the walk early, never make it loop.
- */
-function hashFingerprint(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

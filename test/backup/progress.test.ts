@@ -5,28 +5,18 @@ import { backupDisplay, summaryLines } from '../../src/backup/backup-display.js'
 import type { BackupEvent, BackupProgress, BackupSummary } from '../../src/backup/index.js';
 import { runBackupCli } from '../../src/backup/index.js';
 import { formatBytes } from '../../src/backup/terminal.js';
-import { createFakeSite, type FakeSite } from '../../src/testing/index.js';
-import { aliceFiles, backup, fakeHub, ofType, readManifest, runCli, scratchDir } from './support.js';
-
-const MiB = 1024 * 1024;
-/** Small chunks, one at a time, one file at a time: a download of big.bin takes 13 requests. */
-const slow = ['--chunk-size', '256k', '--chunk-concurrency', '1', '--concurrency', '1'];
-
-/** A site whose handler calls `onFiledata` before answering each `filedata` request. */
-function watchedSite(onFiledata: (fileId: string, start: number) => void): FakeSite {
-  const site = createFakeSite();
-  return Object.create(site, {
-    handler: {
-      value: (request: Request) => {
-        const url = new URL(request.url);
-        if (url.pathname.endsWith('/filedata')) {
-          onFiledata(url.searchParams.get('file_id') ?? '', Number(url.searchParams.get('start')));
-        }
-        return site.handler(request);
-      },
-    },
-  }) as FakeSite;
-}
+import {
+  aliceFiles,
+  backup,
+  fakeHub,
+  MiB,
+  ofType,
+  readManifest,
+  runCli,
+  scratchDir,
+  slow,
+  watchedSite,
+} from './support.js';
 
 function progress(downloading: BackupProgress['downloading']): BackupEvent {
   return {

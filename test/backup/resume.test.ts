@@ -3,28 +3,18 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createFakeSite, type FakeSite } from '../../src/testing/index.js';
-import { backup, fakeHub, filedataRequests, ofType, readManifest, scratchDir, sha256 } from './support.js';
-
-const MiB = 1024 * 1024;
-/** Small chunks, one at a time, one file at a time: a download of big.bin takes 13 requests. */
-const slow = ['--chunk-size', '256k', '--chunk-concurrency', '1', '--concurrency', '1'];
-
-/** A site whose handler calls `onFiledata` before answering each `filedata` request. */
-function watchedSite(onFiledata: (fileId: string, start: number) => void): FakeSite {
-  const site = createFakeSite();
-  return Object.create(site, {
-    handler: {
-      value: (request: Request) => {
-        const url = new URL(request.url);
-        if (url.pathname.endsWith('/filedata')) {
-          onFiledata(url.searchParams.get('file_id') ?? '', Number(url.searchParams.get('start')));
-        }
-        return site.handler(request);
-      },
-    },
-  }) as FakeSite;
-}
+import {
+  backup,
+  fakeHub,
+  filedataRequests,
+  MiB,
+  ofType,
+  readManifest,
+  scratchDir,
+  sha256,
+  slow,
+  watchedSite,
+} from './support.js';
 
 describe('an interrupted backup', () => {
   it('stops on the signal mid-file, keeps the partial download, and the next run continues it', async () => {

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { BackupCliIo, BackupEvent, Manifest } from '../../src/backup/index.js';
 import { runBackupCli, runVerifyCli } from '../../src/backup/index.js';
-import { type FakeServer, type FakeServerOptions, startFakeServer } from '../../src/testing/index.js';
+import {
+  createFakeSite,
+  type FakeServer,
+  type FakeServerOptions,
+  type FakeSite,
+  startFakeServer,
+} from '../../src/testing/index.js';
 
 /** Fake hubs and scratch folders of a test, closed and removed after it. */
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -110,4 +116,24 @@ export function sha256(bytes: Uint8Array | string): string {
 
 export function ofType<T extends BackupEvent['type']>(events: BackupEvent[], type: T) {
   return events.filter((event): event is Extract<BackupEvent, { type: T }> => event.type === type);
+}
+
+export const MiB = 1024 * 1024;
+/** Small chunks, one at a time, one file at a time: a download of big.bin takes 13 requests. */
+export const slow = ['--chunk-size', '256k', '--chunk-concurrency', '1', '--concurrency', '1'];
+
+/** A site whose handler calls `onFiledata` before answering each `filedata` request. */
+export function watchedSite(onFiledata: (fileId: string, start: number) => void): FakeSite {
+  const site = createFakeSite();
+  return Object.create(site, {
+    handler: {
+      value: (request: Request) => {
+        const url = new URL(request.url);
+        if (url.pathname.endsWith('/filedata')) {
+          onFiledata(url.searchParams.get('file_id') ?? '', Number(url.searchParams.get('start')));
+        }
+        return site.handler(request);
+      },
+    },
+  }) as FakeSite;
 }

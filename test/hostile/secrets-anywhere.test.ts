@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Hooks } from '../../src/index.js';
 import { fuzzOptions } from './fuzz/settings.js';
 import { mapLeaves } from './matrix/steps.js';
 import { OPERATIONS, type OperationId } from './support/operations.js';
 import { type RealAnswer, recordRealAnswers } from './support/real-answers.js';
+import { recordingHooks } from './support/secret-kinds.js';
 import { KEY, leaksIn, PASSWORD, renderings, TOKEN, USERNAME } from './support/secrets.js';
 import { trackUnhandledRejections } from './support/unhandled.js';
 
@@ -56,17 +56,7 @@ describe('a credential quoted anywhere in an answer', () => {
             await new Request(input, init).arrayBuffer();
             return new Response(body, { status });
           };
-          const events: unknown[] = [];
-          const record = (event: unknown) => {
-            events.push(event);
-          };
-          const hooks: Hooks = {
-            onRequest: record,
-            onResponse: record,
-            onRetry: record,
-            onError: record,
-            onValidationWarning: record,
-          };
+          const { hooks, events } = recordingHooks();
           const seen: string[] = [];
           for (const validation of ['strict', 'warn'] as const) {
             const error = await operation

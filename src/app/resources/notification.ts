@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { ApiPromise } from '../../core/api-promise.js';
-import { ArgumentError } from '../../core/errors/argument-error.js';
 import { Follow } from '../../core/follow/follow.js';
 import { FOLLOW_OPTION_KEYS, type FollowOptions, followSettings } from '../../core/follow/follow-options.js';
-import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
+import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
@@ -82,10 +81,7 @@ export class NotificationResource {
    * "Following a stream".
    */
   follow(options: NotificationFollowOptions = {}): Follow<Notification, NotificationCursor> {
-    if (options === null || typeof options !== 'object')
-      throw new ArgumentError('options must be an object when given');
-    refuseUnknownKeys(options, FOLLOW_KEYS, 'an option of notification.follow');
-    const settings = followSettings(options);
+    const settings = followSettings('notification.follow', options, FOLLOW_KEYS);
     const cursor = readNotificationCursor(options.cursor);
     const request = settings.signal ? { signal: settings.signal } : {};
     const source = new NotificationSource(

@@ -1,5 +1,6 @@
+import { checkNumber, TIMER } from '../check-options.js';
 import { ArgumentError } from '../errors/argument-error.js';
-import { MAX_TIMER_MS } from '../timer-limits.js';
+import { refuseUnknownKeys } from '../known-keys.js';
 
 /** What every `follow()` takes (a resource adds its own, such as `pageSize`). */
 export interface FollowOptions<C> {
@@ -39,22 +40,18 @@ export interface FollowSettings {
 const DEFAULT_INTERVAL = 30_000;
 const DEFAULT_MAX_BACKOFF = 300_000;
 
-/** Checks the shared options (before any request) and fills in the defaults. */
-export function followSettings(options: FollowOptions<unknown>): FollowSettings {
-  const interval = pause('interval', options.interval, DEFAULT_INTERVAL);
-  const maxBackoff = pause('maxBackoff', options.maxBackoff, Math.max(DEFAULT_MAX_BACKOFF, interval));
-  const signal = options.signal;
+/**
+ * Checks the options of `what` (`network.follow`) before any request: an object when given, no key
+ * outside `keys` (with a did-you-mean), the shared ones in range; and fills in the defaults.
+ */
+export function followSettings(what: string, options: unknown, keys: readonly string[]): FollowSettings {
+  if (options === null || typeof options !== 'object')
+    throw new ArgumentError(`${what}: options must be an object when given`);
+  refuseUnknownKeys(options, keys, `an option of ${what}`);
+  const { interval = DEFAULT_INTERVAL, maxBackoff, signal } = options as FollowOptions<unknown>;
+  checkNumber('interval', interval, TIMER);
+  checkNumber('maxBackoff', maxBackoff, TIMER);
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw new ArgumentError('signal must be an AbortSignal');
-  return { interval, maxBackoff, signal };
-}
-
-function pause(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
-    throw new ArgumentError(
-      `${name} must be a number of ms above 0 and at most ${MAX_TIMER_MS}, got ${String(value)}`,
-    );
-  }
-  return value;
+  return { interval, maxBackoff: maxBackoff ?? Math.max(DEFAULT_MAX_BACKOFF, interval), signal };
 }

@@ -1,4 +1,5 @@
 import { lastOf, readCursor } from '../../core/follow/cursor.js';
+import { hash53 } from '../../core/hash53.js';
 import type { StreamItem } from '../../schemas/index.js';
 
 /**
@@ -42,14 +43,5 @@ export function networkCursor(after: number, skip: number, edge: readonly string
 export function itemHash(item: StreamItem): string {
   // In `warn`/`off` validation an entry may be anything the hub sent.
   const text = typeof item === 'object' && item !== null ? String(item.message_id ?? item.uuid ?? '') : '';
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return hash53(text).toString(36);
 }

@@ -140,8 +140,7 @@ export class NetworkResource {
    * ```
    */
   follow(options: NetworkFollowOptions = {}): Follow<StreamItem, NetworkCursor> {
-    knownParams('network.follow', options, FOLLOW_KEYS);
-    const settings = followSettings(options);
+    const settings = followSettings('network.follow', options, FOLLOW_KEYS);
     const cursor = readNetworkCursor(options.cursor);
     const pageSize = optionalCount('pageSize', options.pageSize, 2) ?? 50;
     const spec = { schema: StreamItemListSchema, subject: 'The network stream', shape: 'array' as const };

@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { lstat, mkdir, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { componentsOf } from './inside.js';
-import { isMissing, unsafeKind } from './open.js';
+import { unlessMissing, unsafeKind } from './open.js';
 import { UnsafePathError } from './unsafe-path-error.js';
 
 /*
@@ -40,13 +40,8 @@ export async function lstatInside(root: string, relativePath: string): Promise<S
   let path = root;
   for (const [index, part] of parts.entries()) {
     path = join(path, part);
-    let stats: Stats;
-    try {
-      stats = await lstat(path);
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    const stats = await unlessMissing(lstat(path));
+    if (stats === undefined) return undefined;
     if (index === parts.length - 1) return stats;
     if (!stats.isDirectory()) throw new UnsafePathError(path, folderProblem(stats));
   }

@@ -54,13 +54,8 @@ export async function openForRead(path: string): Promise<FileHandle> {
  * regular file is an {@link UnsafePathError} (see {@link openForRead}).
  */
 export async function readTextFile(path: string): Promise<string | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await openForRead(path);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  const handle = await unlessMissing(openForRead(path));
+  if (handle === undefined) return undefined;
   try {
     return await handle.readFile('utf8');
   } finally {
@@ -76,13 +71,8 @@ export async function regularFileStats(
   path: string,
   { links = 'one' }: { links?: 'one' | 'any' } = {},
 ): Promise<Stats | undefined> {
-  let stats: Stats;
-  try {
-    stats = await lstat(path);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  const stats = await unlessMissing(lstat(path));
+  if (stats === undefined) return undefined;
   const problem = unsafeKind(stats, links === 'one');
   if (problem) throw new UnsafePathError(path, problem);
   return stats;
@@ -102,6 +92,16 @@ export function unsafeKind(stats: Stats, singleLink: boolean): string | undefine
 export function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** What `work` resolves to, or `undefined` when it failed because nothing is at its path. */
+export async function unlessMissing<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 async function opened(path: string, flags: number, permissions?: number): Promise<FileHandle> {

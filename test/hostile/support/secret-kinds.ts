@@ -148,23 +148,31 @@ export function echoBodies(spelling: string): { name: string; status: number; bo
   ];
 }
 
+/** Hooks that record every event they hear, and the events. */
+export function recordingHooks(): { hooks: Hooks; events: unknown[] } {
+  const events: unknown[] = [];
+  const record = (event: unknown) => {
+    events.push(event);
+  };
+  return {
+    hooks: {
+      onRequest: record,
+      onResponse: record,
+      onRetry: record,
+      onError: record,
+      onValidationWarning: record,
+    },
+    events,
+  };
+}
+
 /** A client's options that record every hook event and every log line, and what they recorded. */
 export function recordingOptions(): {
   options: Omit<ClientOptions, 'baseUrl'>;
   shown(error: unknown): string;
 } {
-  const events: unknown[] = [];
+  const { hooks, events } = recordingHooks();
   const lines: string[] = [];
-  const record = (event: unknown) => {
-    events.push(event);
-  };
-  const hooks: Hooks = {
-    onRequest: record,
-    onResponse: record,
-    onRetry: record,
-    onError: record,
-    onValidationWarning: record,
-  };
   const write = (line: string) => {
     lines.push(line);
   };
