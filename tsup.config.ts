@@ -13,8 +13,12 @@ const entry = {
 /** Everything of `testing` that runs in browsers too. */
 const testingBrowser = 'src/testing/portable.ts';
 
-/** Peer or runtime dependencies stay imports; the fake server's HTTP adapter is bundled into `testing`. */
-const external = ['zod', 'msw'];
+/**
+ * Peer or runtime dependencies stay imports; the fake server's HTTP adapter is bundled into `testing`.
+ * `socialsite-sdk/openapi` (written by `scripts/openapi/build.ts`) is what the fake server loads on
+ * the first request for a document: an import of the package itself, never bundled.
+ */
+const external = ['zod', 'msw', 'socialsite-sdk/openapi'];
 
 const shared = { sourcemap: true, target: 'es2023', platform: 'node' } as const;
 
@@ -61,7 +65,7 @@ export default defineConfig([
     entry,
     format: ['cjs'],
     dts: true,
-    external: ['zod', 'msw'],
+    external,
     esbuildPlugins: [nodeEntryRequiresMain],
     noExternal: ['@hono/node-server'],
   },

@@ -32,6 +32,8 @@ export default defineConfig({
       { find: /^socialsite-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^socialsite-sdk\/node$/, replacement: source('./src/node/index.ts') },
       { find: /^socialsite-sdk\/relay$/, replacement: source('./src/relay.ts') },
+      // The OpenAPI documents, generated from the source on import (the build writes them to dist/).
+      { find: /^socialsite-sdk\/openapi$/, replacement: source('./scripts/openapi/documents.ts') },
       { find: /^socialsite-sdk$/, replacement: source('./src/index.ts') },
     ],
   },

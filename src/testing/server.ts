@@ -4,6 +4,7 @@ import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { withCors } from './cors.js';
 import { RESET_HEADER, RESET_TOTAL_HEADER } from './faults.js';
+import { openApiAnswer } from './openapi-route.js';
 import type { FakeSiteOptions } from './options.js';
 import { createFakeSite } from './site.js';
 import type { FakeCredentials, FakeSite } from './site-types.js';
@@ -50,6 +51,9 @@ export interface FakeServer {
 /**
  * Serves a fake site on loopback HTTP (Node), for tests that need a real socket, the demo and the
  * benchmarks. Faults with `resetAfterBytes` or `filedata` resets destroy the socket mid-body.
+ * It also serves the OpenAPI documents of `socialsite-sdk/openapi` at `openapi/app.json` and
+ * `openapi/native.json` below its URL, their `servers` pointing at itself (for API explorers and
+ * code generators; loaded on the first request).
  *
  * @example
  * const server = await startFakeServer();
@@ -59,12 +63,14 @@ export interface FakeServer {
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
   const { port = 0, host = '127.0.0.1', cors = false, site: given, ...siteOptions } = options;
   let handle: ((request: Request) => Promise<Response>) | undefined;
+  let root = '';
   const server = createAdaptorServer({
     overrideGlobalObjects: false,
     hostname: host,
     fetch: async (request: Request, env: unknown) => {
       if (!handle) return new Response('starting', { status: 503 });
-      return deliver(await handle(request), (env as HttpBindings).outgoing);
+      const document = await openApiAnswer(request, root);
+      return deliver(document ?? (await handle(request)), (env as HttpBindings).outgoing);
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -79,6 +85,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const site = given ?? createFakeSite({ ...siteOptions, siteUrl: origin });
   handle = cors ? withCors(site.handler) : site.handler;
   const url = `${origin}${new URL(site.url).pathname}`;
+  root = url;
   return {
     url,
     appBaseUrl: url,

@@ -10,6 +10,7 @@ export const ENTRIES = [
   'socialsite-sdk/testing',
   'socialsite-sdk/testing/msw',
   'socialsite-sdk/relay',
+  'socialsite-sdk/openapi',
 ];
 
 /** What one entry point of the installed package declares, as TypeScript reads it. */

@@ -1,0 +1,219 @@
+import { APP_METHOD_OUTPUTS, type KnownAppMethod } from '../../src/app/app-methods.js';
+import { SDK_VERSION } from '../../src/core/user-agent.js';
+import {
+  ApiInfoSchema,
+  FriendSchema,
+  IsFriendSchema,
+  NotificationSchema,
+  PhotoSchema,
+  TokenResponseSchema,
+  UploadedPhotoSchema,
+  UserSchema,
+} from '../../src/schemas/index.js';
+import { type NamedSchema, ref, wireComponents } from './components.js';
+import { formBody, queryParameters, summaryOf, wireParameter } from './parameters.js';
+import type { SourceDocs } from './source-docs.js';
+import { type JsonSchema, TRANSFORM_WIRE } from './wire.js';
+
+/** The source files the Application API document is read from. */
+export const APP_SOURCES = [
+  'src/schemas/index.ts',
+  'src/app/app-methods.ts',
+  'src/app/resources/user.ts',
+  'src/app/resources/friend.ts',
+  'src/app/resources/mail.ts',
+  'src/app/resources/notification.ts',
+  'src/app/resources/photo.ts',
+] as const;
+
+const SCHEMAS = 'src/schemas/index.ts';
+
+/** The records of the answers, named after their SDK types. */
+const RECORDS: NamedSchema[] = [
+  { id: 'ApiInfo', schema: ApiInfoSchema, docs: { file: SCHEMAS, name: 'ApiInfo', fields: true } },
+  {
+    id: 'TokenResponse',
+    schema: TokenResponseSchema,
+    docs: { file: SCHEMAS, name: 'TokenResponse', fields: true },
+  },
+  { id: 'User', schema: UserSchema, docs: { file: SCHEMAS, name: 'User', fields: true } },
+  { id: 'Friend', schema: FriendSchema, docs: { file: SCHEMAS, name: 'Friend', fields: true } },
+  { id: 'IsFriend', schema: IsFriendSchema, docs: { file: SCHEMAS, name: 'IsFriend', fields: true } },
+  {
+    id: 'Notification',
+    schema: NotificationSchema,
+    docs: { file: SCHEMAS, name: 'Notification', fields: true },
+  },
+  { id: 'Photo', schema: PhotoSchema, docs: { file: SCHEMAS, name: 'Photo', fields: true } },
+  {
+    id: 'UploadedPhoto',
+    schema: UploadedPhotoSchema,
+    docs: { file: SCHEMAS, name: 'UploadedPhoto', fields: true },
+  },
+];
+
+/** Quirks of single methods, beside what the SDK's method docs say (docs/server-behaviour.md). */
+const METHOD_QUIRKS: Partial<Record<KnownAppMethod, string>> = {
+  'friend.getFriends':
+    'Ten a page. phpFox reads page 0, a missing page and junk as page 1, and past the end answers the LAST page again. An unknown user gives `[]`. 3.0.x items are user records without `email`; 3.5+ items are `{user_id, full_name, name, photo_*, permalink}`.',
+  'friend.isFriend': 'The real server answers a JSON boolean where the document shows `1`.',
+  'mail.getNewCount': 'A bare integer; `user_id` is ignored (the signed-in user is counted).',
+  'notification.getNewCount': 'A bare integer; `user_id` is ignored (the signed-in user is counted).',
+  'notification.get':
+    'At most 5 an answer, whatever `page` says (it is ignored). phpFox 3.9 fills every answer up to 5 with already-seen notifications, newest first, and MARKS what it returns as seen.',
+  'photo.getPhotos': 'Ten a page; 3.0.x counts pages from 1, 3.5+ from 0 and answers `[]` past the end.',
+  'photo.addPhoto':
+    'Multipart: the file part `photo` and the text part `photo_name`, whose extension the server checks (jpg, jpeg, gif, png). 3.0.x answers a map of size → URL, 3.5+ a getPhotos-style record.',
+};
+
+const ERROR_ENVELOPE: JsonSchema = {
+  description:
+    'phpFox\'s failure, always with HTTP 200: the normal envelope whose `output` holds the error. Envelope failures (bad token, unknown or malformed method — an unknown module\'s `error_id` is the string `"5"` —) send `{error_id, error_message}`; failures inside a method `{error: true, error_id, error_message}`, where 3.5+ sometimes leaves `error_id` out. The SDK maps a rejected key or token (`api.unable_to_find_api_key`) to `AuthenticationError`, an `error_id` ending in `_cannot_be_found`/`_not_found` (or, without one, a message saying "cannot be found") to `NotFoundError`, anything else to `ApiError` with `code` = `error_id`.',
+  type: 'object',
+  required: ['output'],
+  properties: {
+    api: ref('ApiInfo'),
+    output: {
+      type: 'object',
+      properties: {
+        error: { const: true },
+        error_id: { type: ['string', 'integer'] },
+        error_message: { type: 'string' },
+      },
+      anyOf: [{ required: ['error'] }, { required: ['error_id'] }],
+    },
+  },
+};
+
+const API_DESCRIPTION = `phpFox's Application API (phpFox 3.0.x and 3.5 to 3.9: \`token.php\`, \`api.php\`), as the socialsite-sdk reads it. Generated at build time from the SDK's own zod schemas, parameter types and docs (checked against a live phpFox 3.9.0), never written by hand.
+
+- **One address for every method.** \`api.php\` takes the method in the query (\`method=user.getUser\`) beside the token and the method's parameters. OpenAPI keys operations by path, so each method's path carries its \`method\`: \`/api.php?method=user.getUser\` (also in \`x-phpfox-method\`). Tools that build the URL as path + \`?\` + query need the other parameters appended with \`&\`.
+- **GET or POST.** The server accepts both for every method; the SDK reads with GET and uploads with multipart POST.
+- **Everything is HTTP 200**, errors included (see \`PhpfoxError\`), always sent as \`text/html\`: read the body as JSON whatever the Content-Type. The body may start with a UTF-8 BOM, blank lines or PHP notice HTML before the JSON.
+- **Values**: database values arrive as strings (\`user_id: "7"\`), counts as numbers; the schemas accept both (\`x-sdk-normalized\` says what the SDK returns). Field docs saying "normalized to …" describe the SDK's result; the schemas describe the wire.
+- **Paging**: ten items a page; \`api.total\` is often 0 and \`pages\`/\`current_page\` cannot be trusted.
+- **No CORS headers**: browser pages call through a relay (socialsite-sdk/relay).`;
+
+/** The OpenAPI 3.1 document of the Application API. */
+export function appDocument(docs: SourceDocs): JsonSchema {
+  const methods = Object.keys(APP_METHOD_OUTPUTS) as KnownAppMethod[];
+  const outputs: NamedSchema[] = [];
+  const outputRef = (method: KnownAppMethod): JsonSchema => {
+    const schema = APP_METHOD_OUTPUTS[method];
+    const record = RECORDS.find((named) => named.schema === schema);
+    if (record) return ref(record.id);
+    const wire = TRANSFORM_WIRE.get(schema);
+    if (wire) return { ...wire.schema, description: 'An integer (a numeric string tolerated).' };
+    const id = `${method.replace(/\.(\w)/, (_, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toUpperCase())}Output`;
+    outputs.push({ id, schema });
+    return ref(id);
+  };
+  const paths: Record<string, JsonSchema> = {
+    '/token.php': { get: tokenOperation(docs) },
+  };
+  for (const method of methods)
+    paths[`/api.php?method=${method}`] = methodPath(method, outputRef(method), docs);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'phpFox Application API',
+      version: SDK_VERSION,
+      summary: 'The phpFox Apps API (token.php, api.php) as socialsite-sdk reads it.',
+      description: API_DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      {
+        url: '{site}',
+        description: 'The phpFox site root (token.php and api.php hang below it).',
+        variables: { site: { default: 'http://localhost:8080' } },
+      },
+    ],
+    tags: ['user', 'friend', 'mail', 'notification', 'photo']
+      .map((name) => ({ name }))
+      .concat([{ name: 'token' }]),
+    paths,
+    components: {
+      schemas: { ...wireComponents([...RECORDS, ...outputs], docs), PhpfoxError: ERROR_ENVELOPE },
+      securitySchemes: {
+        appToken: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description:
+            "The access token of `token.php`, in the query of every `api.php` call. Documented as base64 (`+ / =`), real 3.9 tokens are letters and digits: URL-encode it. A new token cancels the app's previous token for that user; tokens do not expire otherwise.",
+        },
+      },
+    },
+  };
+}
+
+function tokenOperation(docs: SourceDocs): JsonSchema {
+  return {
+    operationId: 'token',
+    tags: ['token'],
+    summary: 'Exchange the app key for an access token',
+    description:
+      "The `key` phpFox passes to the app (as the query parameter `key` of the iframe) → `{token}`, a bare object without envelope. An empty token is a failure; a rejected key is the error envelope (`api.unable_to_find_api_key`, or `api.enable_api_support` when the API is switched off): the SDK's `AuthenticationError`. The key can be exchanged again.",
+    security: [],
+    parameters: [
+      {
+        name: 'key',
+        in: 'query',
+        required: true,
+        description: 'The key phpFox gave the app.',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: {
+      '200': {
+        description: `${docs.declaration(SCHEMAS, 'TokenResponse')} Or the error envelope.`,
+        content: { 'application/json': { schema: { anyOf: [ref('TokenResponse'), ref('PhpfoxError')] } } },
+      },
+    },
+  };
+}
+
+function methodPath(method: KnownAppMethod, output: JsonSchema, docs: SourceDocs): JsonSchema {
+  const [module = '', name = ''] = method.split('.');
+  const resourceFile = `src/app/resources/${module}.ts`;
+  const resource = `${module.charAt(0).toUpperCase()}${module.slice(1)}Resource`;
+  const parameters = docs
+    .memberMembers('src/app/app-methods.ts', 'AppMethodParams', method)
+    .map(wireParameter);
+  const upload = parameters.some((parameter) => parameter.file);
+  const said = docs.method(resourceFile, resource, name);
+  const quirk = METHOD_QUIRKS[method];
+  const operation: JsonSchema = {
+    operationId: method,
+    tags: [module],
+    summary: summaryOf(said, method),
+    description: [said, quirk, `SDK: \`app.${method}()\`, or \`app.call('${method}', params)\`.`]
+      .filter(Boolean)
+      .join('\n\n'),
+    'x-phpfox-method': method,
+    security: [{ appToken: [] }],
+    ...(upload ? { requestBody: formBody(parameters, true) } : { parameters: queryParameters(parameters) }),
+    responses: {
+      '200': {
+        description:
+          "The envelope `{api, output}` with this method's output, or `PhpfoxError` (errors are HTTP 200 too). Sent as `text/html`.",
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [
+                {
+                  type: 'object',
+                  required: ['api', 'output'],
+                  properties: { api: ref('ApiInfo'), output },
+                },
+                ref('PhpfoxError'),
+              ],
+            },
+          },
+        },
+      },
+    },
+  };
+  return { [upload ? 'post' : 'get']: operation };
+}
