@@ -1,5 +1,4 @@
 import { APP_METHOD_OUTPUTS, type KnownAppMethod } from '../../src/app/app-methods.js';
-import { SDK_VERSION } from '../../src/core/user-agent.js';
 import {
   ApiInfoSchema,
   FriendSchema,
@@ -10,7 +9,7 @@ import {
   UploadedPhotoSchema,
   UserSchema,
 } from '../../src/schemas/index.js';
-import { type NamedSchema, ref, wireComponents } from './components.js';
+import { documentHead, type NamedSchema, ref, wireComponents } from './components.js';
 import { formBody, queryParameters, summaryOf, wireParameter } from './parameters.js';
 import type { SourceDocs } from './source-docs.js';
 import { type JsonSchema, TRANSFORM_WIRE } from './wire.js';
@@ -114,21 +113,16 @@ export function appDocument(docs: SourceDocs): JsonSchema {
   for (const method of methods)
     paths[`/api.php?method=${method}`] = methodPath(method, outputRef(method), docs);
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'phpFox Application API',
-      version: SDK_VERSION,
-      summary: 'The phpFox Apps API (token.php, api.php) as socialsite-sdk reads it.',
-      description: API_DESCRIPTION,
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [
+    ...documentHead(
+      'phpFox Application API',
+      'The phpFox Apps API (token.php, api.php) as socialsite-sdk reads it.',
+      API_DESCRIPTION,
       {
         url: '{site}',
         description: 'The phpFox site root (token.php and api.php hang below it).',
-        variables: { site: { default: 'http://localhost:8080' } },
+        site: 'http://localhost:8080',
       },
-    ],
+    ),
     tags: ['user', 'friend', 'mail', 'notification', 'photo']
       .map((name) => ({ name }))
       .concat([{ name: 'token' }]),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SDK_VERSION } from '../../src/core/user-agent.js';
 import type { SourceDocs } from './source-docs.js';
 import { type JsonSchema, PIPE_ALTERNATIVES, TRANSFORM_WIRE } from './wire.js';
 
@@ -8,6 +9,22 @@ export interface NamedSchema {
   schema: z.core.$ZodType;
   /** The declaration whose JSDoc describes it: a record interface (its fields' docs too) or a const. */
   docs?: { file: string; name: string; fields?: boolean };
+}
+
+/** The members every document starts with: the version, `info` and the one server (`{site}` a variable). */
+export function documentHead(
+  title: string,
+  summary: string,
+  description: string,
+  server: { url: string; description: string; site: string },
+): JsonSchema {
+  return {
+    openapi: '3.1.0',
+    info: { title, version: SDK_VERSION, summary, description, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [
+      { url: server.url, description: server.description, variables: { site: { default: server.site } } },
+    ],
+  };
 }
 
 /** `#/components/schemas/<id>`. */

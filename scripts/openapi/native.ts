@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { SDK_VERSION } from '../../src/core/user-agent.js';
 import {
   AbconfigListSchema,
   AbookListSchema,
@@ -36,7 +35,7 @@ import {
   StreamItemSchema,
   XchanSchema,
 } from '../../src/schemas/index.js';
-import { type NamedSchema, ref, wireComponents } from './components.js';
+import { documentHead, type NamedSchema, ref, wireComponents } from './components.js';
 import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
 import type { SourceDocs } from './source-docs.js';
 import type { JsonSchema } from './wire.js';
@@ -157,7 +156,7 @@ const ENDPOINTS: Endpoint[] = [
     params: ['resources/files-params.ts', 'FilesListParams'],
     answer: 'FilesAnswer',
     quirks:
-      '`filehash` is exact, `filename`/`filetype` substrings (case-sensitive on PostgreSQL). `start` only applies when `records` > 0 (SQL LIMIT/OFFSET). Oldest first, folders included.',
+      '`filehash` is exact, `filename`/`filetype` substrings (case-sensitive on PostgreSQL). `start` only applies when `records` > 0 (SQL LIMIT/OFFSET).',
   },
   {
     path: 'filedata',
@@ -217,8 +216,7 @@ const ENDPOINTS: Endpoint[] = [
         "The documented `posts=1` is ignored by 8.8.7: the SDK's `posts: true` adds the `items` section to `sections` instead.",
     },
     answer: 'ChannelExport',
-    quirks:
-      "`sections` is ONE comma-separated field. The `channel` section holds the channel's PRIVATE KEY: never log an export.",
+    quirks: '`sections` is ONE comma-separated field.',
   },
   {
     path: 'channel/stream',
@@ -341,21 +339,16 @@ export function nativeDocument(docs: SourceDocs): JsonSchema {
   for (const endpoint of ENDPOINTS)
     paths[`/${endpoint.path}`] = { [endpoint.method ?? 'get']: operation(endpoint, docs) };
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Hubzilla Native channel API (api/z/1.0)',
-      version: SDK_VERSION,
-      summary: "Hubzilla's api/z/1.0 as socialsite-sdk reads it.",
-      description: API_DESCRIPTION,
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [
+    ...documentHead(
+      'Hubzilla Native channel API (api/z/1.0)',
+      "Hubzilla's api/z/1.0 as socialsite-sdk reads it.",
+      API_DESCRIPTION,
       {
         url: '{site}/api/z/1.0',
         description: 'The hub; the OAuth 2.0 endpoints (`/token`, `/authorize`) hang below its root.',
-        variables: { site: { default: 'http://localhost:8097' } },
+        site: 'http://localhost:8097',
       },
-    ],
+    ),
     security: [{ basic: [] }, { oauth2: [] }, { httpSignature: [] }],
     tags: ['files', 'photos', 'channel', 'network', 'items', 'groups', 'xchan', 'connections', 'hub'].map(
       (name) => ({ name }),

@@ -68,11 +68,19 @@ export function wireParameter(member: MemberDoc): WireParameter {
   }
 }
 
-/** The first sentence of a doc, on one line: an operation's summary. */
+/**
+ * The first sentence of a doc, on one line, without the leading "`path`:" of the Native methods'
+ * docs (the path is beside it): an operation's summary.
+ */
 export function summaryOf(doc: string, fallback: string): string {
-  const text = doc.replace(/\s+/g, ' ').trim();
-  const end = text.search(/[.!?](\s|$)/);
-  return (end === -1 ? text : text.slice(0, end)) || fallback;
+  const text = doc
+    .replace(/\s+/g, ' ')
+    .replace(/^`[^`]+`(?: \([A-Z]+\))?: /, '')
+    .trim();
+  // A period ends the sentence unless it is one of "e.g." / "i.e.".
+  const end = text.search(/(?<!\b(?:e\.g|i\.e))[.!?](\s|$)/);
+  const sentence = end === -1 ? text : text.slice(0, end);
+  return sentence ? sentence.charAt(0).toUpperCase() + sentence.slice(1) : fallback;
 }
 
 /** `text`, then `addition` as its own paragraph. */
