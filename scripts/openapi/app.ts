@@ -10,7 +10,7 @@ import {
   UserSchema,
 } from '../../src/schemas/index.js';
 import { documentHead, type NamedSchema, ref, wireComponents } from './components.js';
-import { formBody, queryParameters, summaryOf, wireParameter } from './parameters.js';
+import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
 import type { SourceDocs } from './source-docs.js';
 import { type JsonSchema, TRANSFORM_WIRE } from './wire.js';
 
@@ -86,32 +86,40 @@ const ERROR_ENVELOPE: JsonSchema = {
 
 const API_DESCRIPTION = `phpFox's Application API (phpFox 3.0.x and 3.5 to 3.9: \`token.php\`, \`api.php\`), as the socialsite-sdk reads it. Generated at build time from the SDK's own zod schemas, parameter types and docs (checked against a live phpFox 3.9.0), never written by hand.
 
-- **One address for every method.** \`api.php\` takes the method in the query (\`method=user.getUser\`) beside the token and the method's parameters. OpenAPI keys operations by path, so each method's path carries its \`method\`: \`/api.php?method=user.getUser\` (also in \`x-phpfox-method\`). Tools that build the URL as path + \`?\` + query need the other parameters appended with \`&\`.
+- **One address for every method.** \`api.php\` takes the method as the query parameter \`method\` (\`method=user.getUser\`) beside the token and the method's parameters, so the document has one operation per HTTP method: \`GET /api.php\` for the reads, \`POST /api.php\` (multipart) for \`photo.addPhoto\`, with \`method\` an \`enum\`. Each method's own parameters are listed in the parameters' descriptions, its answer is \`Answer<Method>\` (one branch of the response's \`anyOf\`), and \`x-phpfox-methods\` maps each method to both.
 - **GET or POST.** The server accepts both for every method; the SDK reads with GET and uploads with multipart POST.
 - **Everything is HTTP 200**, errors included (see \`PhpfoxError\`), always sent as \`text/html\`: read the body as JSON whatever the Content-Type. The body may start with a UTF-8 BOM, blank lines or PHP notice HTML before the JSON.
 - **Values**: database values arrive as strings (\`user_id: "7"\`), counts as numbers; the schemas accept both (\`x-sdk-normalized\` says what the SDK returns). Field docs saying "normalized to …" describe the SDK's result; the schemas describe the wire.
 - **Paging**: ten items a page; \`api.total\` is often 0 and \`pages\`/\`current_page\` cannot be trusted.
 - **No CORS headers**: browser pages call through a relay (socialsite-sdk/relay).`;
 
+/** One known method as the document describes it: its SDK doc, wire parameters and answer. */
+interface MethodSpec {
+  method: KnownAppMethod;
+  /** `AnswerUserGetUser`: the envelope with this method's output (a component). */
+  answer: string;
+  summary: string;
+  description: string;
+  parameters: WireParameter[];
+  upload: boolean;
+}
+
 /** The OpenAPI 3.1 document of the Application API. */
 export function appDocument(docs: SourceDocs): JsonSchema {
-  const methods = Object.keys(APP_METHOD_OUTPUTS) as KnownAppMethod[];
   const outputs: NamedSchema[] = [];
-  const outputRef = (method: KnownAppMethod): JsonSchema => {
-    const schema = APP_METHOD_OUTPUTS[method];
-    const record = RECORDS.find((named) => named.schema === schema);
-    if (record) return ref(record.id);
-    const wire = TRANSFORM_WIRE.get(schema);
-    if (wire) return { ...wire.schema, description: 'An integer (a numeric string tolerated).' };
-    const id = `${method.replace(/\.(\w)/, (_, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toUpperCase())}Output`;
-    outputs.push({ id, schema });
-    return ref(id);
-  };
-  const paths: Record<string, JsonSchema> = {
-    '/token.php': { get: tokenOperation(docs) },
-  };
-  for (const method of methods)
-    paths[`/api.php?method=${method}`] = methodPath(method, outputRef(method), docs);
+  const answers: Record<string, JsonSchema> = {};
+  const specs = (Object.keys(APP_METHOD_OUTPUTS) as KnownAppMethod[]).map((method) => {
+    const spec = methodSpec(method, docs);
+    answers[spec.answer] = {
+      description: `\`${method}\`: ${spec.summary}. The envelope with its output.`,
+      type: 'object',
+      required: ['api', 'output'],
+      properties: { api: ref('ApiInfo'), output: outputOf(method, outputs) },
+    };
+    return spec;
+  });
+  const reads = specs.filter((spec) => !spec.upload);
+  const uploads = specs.filter((spec) => spec.upload);
   return {
     ...documentHead(
       'phpFox Application API',
@@ -123,12 +131,17 @@ export function appDocument(docs: SourceDocs): JsonSchema {
         site: 'http://localhost:8080',
       },
     ),
-    tags: ['user', 'friend', 'mail', 'notification', 'photo']
-      .map((name) => ({ name }))
-      .concat([{ name: 'token' }]),
-    paths,
+    tags: [{ name: 'token' }, { name: 'api', description: 'Every method of api.php, by `method`.' }],
+    paths: {
+      '/token.php': { get: tokenOperation(docs) },
+      '/api.php': { get: callOperation('callMethod', reads), post: callOperation('uploadWithMethod', uploads) },
+    },
     components: {
-      schemas: { ...wireComponents([...RECORDS, ...outputs], docs), PhpfoxError: ERROR_ENVELOPE },
+      schemas: {
+        ...wireComponents([...RECORDS, ...outputs], docs),
+        ...answers,
+        PhpfoxError: ERROR_ENVELOPE,
+      },
       securitySchemes: {
         appToken: {
           type: 'apiKey',
@@ -139,12 +152,122 @@ export function appDocument(docs: SourceDocs): JsonSchema {
         },
       },
     },
+    'x-phpfox-methods': Object.fromEntries(
+      specs.map((spec) => [
+        spec.method,
+        {
+          summary: spec.summary,
+          description: spec.description,
+          httpMethod: spec.upload ? 'post' : 'get',
+          parameters: spec.parameters.map(({ name, required, description, schema }) => ({
+            name,
+            required,
+            description,
+            schema,
+          })),
+          answer: `#/components/schemas/${spec.answer}`,
+        },
+      ]),
+    ),
+  };
+}
+
+/** The output schema of a method: a named record, a count, or a list named `<Method>Output`. */
+function outputOf(method: KnownAppMethod, outputs: NamedSchema[]): JsonSchema {
+  const schema = APP_METHOD_OUTPUTS[method];
+  const record = RECORDS.find((named) => named.schema === schema);
+  if (record) return ref(record.id);
+  const wire = TRANSFORM_WIRE.get(schema);
+  if (wire) return { ...wire.schema, description: 'An integer (a numeric string tolerated).' };
+  const id = `${pascal(method)}Output`;
+  outputs.push({ id, schema });
+  return ref(id);
+}
+
+/** `friend.getFriends` → `FriendGetFriends`. */
+function pascal(method: string): string {
+  return method.replace(/(^|\.)(\w)/g, (_, _dot: string, letter: string) => letter.toUpperCase());
+}
+
+function methodSpec(method: KnownAppMethod, docs: SourceDocs): MethodSpec {
+  const [module = '', name = ''] = method.split('.');
+  const resource = `${module.charAt(0).toUpperCase()}${module.slice(1)}Resource`;
+  const said = docs.method(`src/app/resources/${module}.ts`, resource, name);
+  const parameters = docs
+    .memberMembers('src/app/app-methods.ts', 'AppMethodParams', method)
+    .map(wireParameter);
+  const description = [
+    said,
+    METHOD_QUIRKS[method],
+    `SDK: \`app.${method}()\`, or \`app.call('${method}', params)\`.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    method,
+    answer: `Answer${pascal(method)}`,
+    summary: summaryOf(said, method),
+    description,
+    parameters,
+    upload: parameters.some((parameter) => parameter.file),
+  };
+}
+
+/**
+ * `api.php` as one operation per HTTP method: phpFox takes the method name as the `method`
+ * parameter of one address, and OpenAPI keys operations by address and HTTP method. Each known
+ * method's own parameters and answer are said in the parameters' descriptions, in the answer's
+ * `anyOf` (`Answer<Method>`) and in `x-phpfox-methods`.
+ */
+function callOperation(operationId: string, specs: readonly MethodSpec[]): JsonSchema {
+  const byName = new Map<string, { parameter: WireParameter; uses: string[] }>();
+  for (const spec of specs) {
+    for (const parameter of spec.parameters) {
+      const entry = byName.get(parameter.name) ?? { parameter, uses: [] };
+      entry.uses.push(
+        `- \`${spec.method}\`${parameter.required ? ' (required)' : ''}: ${parameter.description}`,
+      );
+      byName.set(parameter.name, entry);
+    }
+  }
+  const parameters: WireParameter[] = [...byName.values()].map(({ parameter, uses }) => ({
+    ...parameter,
+    required: specs.length === 1 && parameter.required,
+    description: uses.join('\n'),
+  }));
+  const methodParameter = {
+    name: 'method',
+    in: 'query',
+    required: true,
+    description: `The method, \`<module>.<method>\`:\n${specs.map((spec) => `- \`${spec.method}\`: ${spec.summary}.`).join('\n')}\n\nThe methods socialsite-sdk knows; phpFox answers any other with the error envelope.`,
+    schema: { type: 'string', enum: specs.map((spec) => spec.method) },
+  };
+  const upload = specs.some((spec) => spec.upload);
+  return {
+    operationId,
+    tags: ['api'],
+    summary: upload ? 'Upload through a method of api.php (photo.addPhoto)' : 'Call a method of api.php',
+    description: specs.map((spec) => `### \`${spec.method}\`\n\n${spec.description}`).join('\n\n'),
+    security: [{ appToken: [] }],
+    parameters: [methodParameter, ...(upload ? [] : queryParameters(parameters))],
+    ...(upload ? { requestBody: formBody(parameters, true) } : {}),
+    responses: {
+      '200': {
+        description:
+          "The envelope `{api, output}` with the method's output (`Answer<Method>`), or `PhpfoxError`: errors are HTTP 200 too. Sent as `text/html`.",
+        content: {
+          'application/json': {
+            schema: { anyOf: [...specs.map((spec) => ref(spec.answer)), ref('PhpfoxError')] },
+          },
+        },
+      },
+    },
   };
 }
 
 function tokenOperation(docs: SourceDocs): JsonSchema {
   return {
-    operationId: 'token',
+    operationId: 'getToken',
     tags: ['token'],
     summary: 'Exchange the app key for an access token',
     description:
@@ -166,48 +289,4 @@ function tokenOperation(docs: SourceDocs): JsonSchema {
       },
     },
   };
-}
-
-function methodPath(method: KnownAppMethod, output: JsonSchema, docs: SourceDocs): JsonSchema {
-  const [module = '', name = ''] = method.split('.');
-  const resourceFile = `src/app/resources/${module}.ts`;
-  const resource = `${module.charAt(0).toUpperCase()}${module.slice(1)}Resource`;
-  const parameters = docs
-    .memberMembers('src/app/app-methods.ts', 'AppMethodParams', method)
-    .map(wireParameter);
-  const upload = parameters.some((parameter) => parameter.file);
-  const said = docs.method(resourceFile, resource, name);
-  const quirk = METHOD_QUIRKS[method];
-  const operation: JsonSchema = {
-    operationId: method,
-    tags: [module],
-    summary: summaryOf(said, method),
-    description: [said, quirk, `SDK: \`app.${method}()\`, or \`app.call('${method}', params)\`.`]
-      .filter(Boolean)
-      .join('\n\n'),
-    'x-phpfox-method': method,
-    security: [{ appToken: [] }],
-    ...(upload ? { requestBody: formBody(parameters, true) } : { parameters: queryParameters(parameters) }),
-    responses: {
-      '200': {
-        description:
-          "The envelope `{api, output}` with this method's output, or `PhpfoxError` (errors are HTTP 200 too). Sent as `text/html`.",
-        content: {
-          'application/json': {
-            schema: {
-              anyOf: [
-                {
-                  type: 'object',
-                  required: ['api', 'output'],
-                  properties: { api: ref('ApiInfo'), output },
-                },
-                ref('PhpfoxError'),
-              ],
-            },
-          },
-        },
-      },
-    },
-  };
-  return { [upload ? 'post' : 'get']: operation };
 }

@@ -32,6 +32,8 @@ export interface AnswerChecker {
    * `method` the HTTP method (a method the path does not declare is "undescribed"), `body` the raw text.
    */
   check(path: string, method: string, status: number, body: string): Verdict;
+  /** Checks a JSON body against one schema of the document (`/components/schemas/AnswerUserGetUser`). */
+  checkSchema(pointer: string, body: string): Verdict;
 }
 
 const JSON_MEDIA = 'application/json';
@@ -82,11 +84,17 @@ export function answerChecker(document: Document, id: string): AnswerChecker {
         return { result: 'invalid', operation: name, reason: `not JSON: ${body.slice(0, 60)}` };
       }
       const pointer = `/paths/${pointerSegment(path)}/${verb}/responses/${status}/content/${pointerSegment(JSON_MEDIA)}/schema`;
-      const validate = validator(pointer);
-      if (validate(value)) return { result: 'valid', operation: name };
-      return { result: 'invalid', operation: name, reason: ajv.errorsText(validate.errors) };
+      return verdict(name, validator(pointer), value);
+    },
+    checkSchema(pointer, body) {
+      return verdict(pointer, validator(pointer), JSON.parse(body.replace(/^\uFEFF/, '')));
     },
   };
+}
+
+function verdict(operation: string, validate: ValidateFunction, value: unknown): Verdict {
+  if (validate(value)) return { result: 'valid', operation };
+  return { result: 'invalid', operation, reason: new Ajv2020().errorsText(validate.errors) };
 }
 
 /** A JSON Pointer segment, URI-encoded for a `$ref` fragment. */
