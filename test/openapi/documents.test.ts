@@ -36,7 +36,7 @@ describe('the OpenAPI documents', () => {
     expect(Object.keys(appDocument.paths)).toEqual(['/token.php', '/api.php']);
     const methods = Object.keys(KNOWN_METHODS);
     expect(Object.keys(appDocument['x-phpfox-methods'] as object)).toEqual(methods);
-    const call = appDocument.paths['/api.php'] as Record<
+    const call = appDocument.paths['/api.php'] as unknown as Record<
       string,
       { parameters: { name: string; schema: { enum?: string[] } }[] }
     >;
