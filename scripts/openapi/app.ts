@@ -134,7 +134,10 @@ export function appDocument(docs: SourceDocs): JsonSchema {
     tags: [{ name: 'token' }, { name: 'api', description: 'Every method of api.php, by `method`.' }],
     paths: {
       '/token.php': { get: tokenOperation(docs) },
-      '/api.php': { get: callOperation('callMethod', reads), post: callOperation('uploadWithMethod', uploads) },
+      '/api.php': {
+        get: callOperation('callMethod', reads),
+        post: callOperation('uploadWithMethod', uploads),
+      },
     },
     components: {
       schemas: {
