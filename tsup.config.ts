@@ -1,5 +1,5 @@
 import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Plugin as TsupPlugin } from 'tsup';
 
 /** The five public entry points; their type declarations are bundled, one `.d.ts`/`.d.cts` each. */
 const entry = {
@@ -29,6 +29,27 @@ const nodeEntryRequiresMain: Plugin = {
     build.onResolve({ filter: /\/core\/errors\// }, ({ importer }) =>
       /[/\\]src[/\\]node[/\\]/.test(importer) ? { path: './index.cjs', external: true } : undefined,
     );
+  },
+};
+
+/** What esbuild's CommonJS output makes of each source module's `import * as z from 'zod/mini'`. */
+const ZOD_WRAP = '__toESM(require("zod/mini"), 1)';
+
+/**
+ * esbuild's CommonJS output wraps `require('zod/mini')` in `__toESM` once per source module that
+ * imports zod (22 times in index.cjs), and every wrap copies zod's few hundred exports into a new
+ * object: 6-14 ms of a cold `require('socialsite-sdk')` (issue 32). One wrap, shared by every
+ * module (they only read it). Same lines, so the source map still holds.
+ */
+const oneZodNamespace: TsupPlugin = {
+  name: 'one-zod-namespace',
+  renderChunk(code) {
+    if (!code.includes(ZOD_WRAP) || !code.startsWith('"use strict";\n')) return undefined;
+    return {
+      code: `"use strict";var __zodMini;${code
+        .slice('"use strict";'.length)
+        .replaceAll(ZOD_WRAP, `(__zodMini ??= ${ZOD_WRAP})`)}`,
+    };
   },
 };
 
@@ -77,6 +98,7 @@ export default defineConfig([
     dts: true,
     external: ['zod', 'msw'],
     esbuildPlugins: [nodeEntryRequiresMain],
+    plugins: [oneZodNamespace],
     noExternal: ['@hono/node-server'],
   },
   {
