@@ -57,9 +57,18 @@ const firstCall = (site: FakeSiteInfo) =>
   `const { NativeClient } = await import('socialsite-sdk');
    const hub = new NativeClient({ baseUrl: ${JSON.stringify(site.url)}, username: ${JSON.stringify(site.username)}, password: ${JSON.stringify(site.password)} });
    const list = () => hub.files.list({ records: 100 });
-   let at = performance.now(); await list(); const first = performance.now() - at;
-   at = performance.now(); await list(); const second = performance.now() - at;
-   console.log(JSON.stringify({ wallMs: first, cpuMs: 0, second }));`;
+   let at = performance.now(); const cpu = process.cpuUsage(); await list(); const first = performance.now() - at;
+   const used = process.cpuUsage(cpu); at = performance.now(); await list(); const second = performance.now() - at;
+   console.log(JSON.stringify({ wallMs: first, cpuMs: (used.user + used.system) / 1000, second }));`;
+
+/** The same request by hand (`fetch` and `JSON.parse`, no SDK loaded): what any first call costs. */
+const firstFetch = (site: FakeSiteInfo) =>
+  `const url = new URL('api/z/1.0/files?records=100', ${JSON.stringify(site.url)});
+   const headers = { authorization: 'Basic ' + btoa(${JSON.stringify(`${site.username}:${site.password}`)}) };
+   const list = async () => JSON.parse(await (await fetch(url, { headers })).text());
+   let at = performance.now(); const cpu = process.cpuUsage(); await list(); const first = performance.now() - at;
+   const used = process.cpuUsage(cpu); at = performance.now(); await list(); const second = performance.now() - at;
+   console.log(JSON.stringify({ wallMs: first, cpuMs: (used.user + used.system) / 1000, second }));`;
 
 /**
  * The relay as a serverless function runs it: a fresh process imports `socialsite-sdk/relay`,
@@ -102,6 +111,7 @@ export async function coldStart(site: FakeSiteInfo, { rounds }: { rounds: number
   const bare: { wallMs: number; cpuMs: number }[] = [];
   const help: { wallMs: number; cpuMs: number }[] = [];
   const calls: Probed[] = [];
+  const fetches: Probed[] = [];
   const relays: Probed[] = [];
   const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
   const names = Object.keys(IMPORTS) as ImportProbe[];
@@ -118,6 +128,9 @@ export async function coldStart(site: FakeSiteInfo, { rounds }: { rounds: number
       },
       async () => {
         calls.push(await probe(firstCall(site)));
+      },
+      async () => {
+        fetches.push(await probe(firstFetch(site)));
       },
       async () => {
         relays.push(await probe(relayColdStart(site)));
@@ -140,7 +153,11 @@ export async function coldStart(site: FakeSiteInfo, { rounds }: { rounds: number
   const bareCpu = median(bare.map((p) => p.cpuMs));
   const [load1] = loadavg();
   const first = median(calls.map((p) => p.wallMs));
+  const firstCpu = median(calls.map((p) => p.cpuMs));
+  const fetchFirstCpu = median(fetches.map((p) => p.cpuMs));
   const second = median(calls.map((p) => p.second ?? Number.NaN));
+  const fetchFirst = median(fetches.map((p) => p.wallMs));
+  const fetchSecond = median(fetches.map((p) => p.second ?? Number.NaN));
   const zodOf = (name: ImportProbe) => (name.includes('CJS') ? 'zod/mini, CJS' : 'zod/mini, ESM');
   return {
     tables: [
@@ -175,8 +192,15 @@ export async function coldStart(site: FakeSiteInfo, { rounds }: { rounds: number
           [
             'first `hub.files.list({ records: 100 })` after the import (fake site, another process)',
             ms(first),
-            '',
+            ms(firstCpu),
             `second call: ${ms(second)}`,
+            '',
+          ],
+          [
+            'the same request by hand, first `fetch` + `JSON.parse` in a fresh process (no SDK)',
+            ms(fetchFirst),
+            ms(fetchFirstCpu),
+            `second call: ${ms(fetchSecond)}`,
             '',
           ],
         ],
