@@ -152,7 +152,7 @@ function unmetNote(measured: { label: string; bundle: Measured }[]): string | un
     })
     .join(
       '; ',
-    )}. Table 5b shows where the rest goes; bench/RESULTS.md ("Bundle size (issue 24)") what would reach the targets.`;
+    )}. Table 5b shows where the rest goes, 5c the floor were every part an app does not call dropped; bench/RESULTS.md ("Bundle size (issue 24)", "Issue 32") what would reach the targets.`;
 }
 
 export async function bundleSize(): Promise<CaseResult> {
