@@ -1,5 +1,5 @@
 import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Plugin as TsupPlugin } from 'tsup';
 
 /** The five public entry points; their type declarations are bundled, one `.d.ts`/`.d.cts` each. */
 const entry = {
@@ -36,6 +36,27 @@ const nodeEntryRequiresMain: Plugin = {
   },
 };
 
+/** What esbuild's CommonJS output makes of each source module's `import * as z from 'zod/mini'`. */
+const ZOD_WRAP = '__toESM(require("zod/mini"), 1)';
+
+/**
+ * esbuild's CommonJS output wraps `require('zod/mini')` in `__toESM` once per source module that
+ * imports zod (22 times in index.cjs), and every wrap copies zod's few hundred exports into a new
+ * object: 6-14 ms of a cold `require('socialsite-sdk')` (issue 32). One wrap, shared by every
+ * module (they only read it). Same lines, so the source map still holds.
+ */
+const oneZodNamespace: TsupPlugin = {
+  name: 'one-zod-namespace',
+  renderChunk(code) {
+    if (!code.includes(ZOD_WRAP) || !code.startsWith('"use strict";\n')) return undefined;
+    return {
+      code: `"use strict";var __zodMini;${code
+        .slice('"use strict";'.length)
+        .replaceAll(ZOD_WRAP, `(__zodMini ??= ${ZOD_WRAP})`)}`,
+    };
+  },
+};
+
 export default defineConfig([
   {
     // The client's ESM (`.` and `./node`) is NOT bundled: one file per source module, so that with
@@ -48,6 +69,20 @@ export default defineConfig([
     format: ['esm'],
     bundle: false,
     dts: false,
+  },
+  {
+    // What Node (and Deno and Bun) load: the `node` condition inside `import` of `.`, `./node` and
+    // `./relay`. The one-file-per-module build above is for bundlers (tree-shaking), but a runtime
+    // loads its ~150 files one by one: resolving, reading and compiling each cost the SDK's import
+    // about 115 ms over zod's (issue 32). Bundled with shared chunks (so the three entries share one
+    // copy of every class and `instanceof` holds across them): a handful of files.
+    ...shared,
+    entry: { index: entry.index, node: entry.node, relay: entry.relay },
+    outDir: 'dist/node-esm',
+    format: ['esm'],
+    splitting: true,
+    dts: false,
+    external,
   },
   {
     // The fake site is one bundle (tests do not care about its size); every ESM declaration is made
@@ -67,11 +102,18 @@ export default defineConfig([
     dts: true,
     external,
     esbuildPlugins: [nodeEntryRequiresMain],
+    plugins: [oneZodNamespace],
     noExternal: ['@hono/node-server'],
   },
   {
+    // The CLI loads what a command needs when it runs (dynamic imports, split into `dist/cli/`), so
+    // `--help` and `--version` do not load the SDK, the fake site or the backup (issue 32).
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = 'cli/[name]-[hash]';
+    },
     target: 'es2023',
     platform: 'node',
     external,

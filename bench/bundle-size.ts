@@ -3,8 +3,10 @@
  * (`--bundle --minify --format=esm --platform=browser`) of one import from the built package, then
  * gzip -9. zod is included: it is the SDK's one runtime dependency.
  */
+
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { composition } from './bundle-composition.js';
 import type { CaseResult, Table } from './report.js';
 
@@ -32,6 +34,55 @@ const SERVER_IMPORTS: { label: string; code: string }[] = [
   },
 ];
 
+/**
+ * Case 5c (issue 32): what an app's bundle would be if every part it does not use could be
+ * dropped: the modules of the parts it does not call replaced by empty stubs. The public API
+ * reaches them all (`hub.files` and the other resources are properties every client has; the
+ * `accessToken`, `clientCredentials` and `signature` options are read by every constructor), so
+ * this is a floor that no layout of the package can go below without changing that API.
+ */
+const FLOORS: { label: string; code: string; target: number; stub: RegExp }[] = [
+  {
+    label: 'import { AppClient }, `friend` only (the other four resources and follow stubbed)',
+    code: IMPORTS[0]!.code,
+    target: 20,
+    stub: /\/dist\/app\/(resources\/(user|mail|notification|photo)|follow\/[a-z-]+|upload)\.js$/,
+  },
+  {
+    label: 'import { NativeClient }, password and `files` only (3 strategies, 10 resources, follow stubbed)',
+    code: IMPORTS[1]!.code,
+    target: 25,
+    stub: /\/dist\/native\/(auth\/(bearer|client-credentials|http-signature|private-key|token-endpoint|authorization-code)|resources\/(abconfig|abook|albums|channel|groups|items|items-params|network|permissions|photos|xchan)|follow\/[a-z-]+)\.js$/,
+  },
+];
+
+/** Replaces the matching modules of dist/ by stubs that export the same names (as `undefined`). */
+function stubbing(pattern: RegExp): Plugin {
+  return {
+    name: 'stub-unused-parts',
+    setup(stubs) {
+      stubs.onLoad({ filter: pattern }, ({ path }) => {
+        const names = [...readFileSync(path, 'utf8').matchAll(/^export \{([^}]*)\}/gm)].flatMap((match) =>
+          match[1]!
+            .split(',')
+            .map(
+              (name) =>
+                name
+                  .trim()
+                  .split(/\s+as\s+/)
+                  .at(-1)!,
+            )
+            .filter(Boolean),
+        );
+        return {
+          contents: names.map((name) => `export const ${name} = undefined;`).join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
 interface Measured {
   minified: number;
   gzip: number;
@@ -39,8 +90,9 @@ interface Measured {
   map: { sources: string[]; mappings: string };
 }
 
-async function gzipped(code: string): Promise<Measured> {
+async function gzipped(code: string, plugins: Plugin[] = []): Promise<Measured> {
   const result = await build({
+    plugins,
     stdin: { contents: code, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     minify: true,
@@ -100,7 +152,7 @@ function unmetNote(measured: { label: string; bundle: Measured }[]): string | un
     })
     .join(
       '; ',
-    )}. Table 5b shows where the rest goes; bench/RESULTS.md ("Bundle size (issue 24)") what would reach the targets.`;
+    )}. Table 5b shows where the rest goes, 5c the floor were every part an app does not call dropped; bench/RESULTS.md ("Bundle size (issue 24)", "Issue 32") what would reach the targets.`;
 }
 
 export async function bundleSize(): Promise<CaseResult> {
@@ -128,6 +180,11 @@ export async function bundleSize(): Promise<CaseResult> {
       '(server side)',
     ]);
   }
+  const floors: string[][] = [];
+  for (const { label, code, target, stub } of FLOORS) {
+    const bundle = await gzipped(code, [stubbing(stub)]);
+    floors.push([label, `${(bundle.minified / 1000).toFixed(1)} kB`, kB(bundle.gzip), `${target} kB`]);
+  }
   const note = unmetNote(measured);
   return {
     tables: [
@@ -138,6 +195,16 @@ export async function bundleSize(): Promise<CaseResult> {
         rows,
       },
       compositionTable(measured),
+      {
+        title: '5c. Browser bundle: the floor, were every part an app does not call dropped',
+        note:
+          'The modules of the parts named stubbed out (esbuild, gzip -9, as in 5): a floor for an app that ' +
+          'uses only what the row says. The public API reaches every part from the client class (resources ' +
+          'are properties, the credentials options are read by the constructor), so no layout of the ' +
+          'package goes below this without changing that API.',
+        headers: ['import', 'minified', 'gzip -9', 'target'],
+        rows: floors,
+      },
     ],
     targets,
   };

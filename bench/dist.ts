@@ -14,11 +14,12 @@ export const fromSource = process.env.BENCH_SOURCE === 'src';
 
 const root = new URL('../', import.meta.url);
 const { exports } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
-  exports: Record<string, { import: { default: string } }>;
+  exports: Record<string, { import: { node?: string; default: string } }>;
 };
 
 function entry(subpath: '.' | './node' | './testing', source: string): string {
-  const built = exports[subpath]?.import.default;
+  // What Node loads (the `node` condition, issue 32), else what bundlers read.
+  const built = exports[subpath]?.import.node ?? exports[subpath]?.import.default;
   if (!built) throw new Error(`package.json exports no ESM "${subpath}"`);
   return new URL(fromSource ? `src/${source}.ts` : built, root).href;
 }

@@ -1,12 +1,14 @@
 /**
- * `npm run bench [-- --quick] [-- --only calls|client|paging|downloads|memory|size]`: the SDK's cost against
+ * `npm run bench [-- --quick] [-- --only calls|client|paging|cold|downloads|memory|size]`: the SDK's cost against
  * hand-written fetch code (issue 7). Every case runs its raw baseline and the SDK in the same
  * process, interleaved, and reports medians; the servers run in child processes. `calls` measures
- * one call end to end and the client's cost alone (precomputed answers); `client` the latter only.
+ * one call end to end and the client's cost alone (precomputed answers); `client` the latter only;
+ * `cold` the cold start in fresh processes (issue 32).
  * A full run of every case rewrites the measured part of bench/RESULTS.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { bundleSize } from './bundle-size.js';
+import { coldStart } from './cold-start.js';
 import { fromSource } from './dist.js';
 import { downloadSpeed, type VirtualHubInfo } from './download-speed.js';
 import type { FakeSiteInfo } from './fake-data.js';
@@ -20,7 +22,7 @@ import { spawnSite } from './spawn-site.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-const CASES = ['calls', 'client', 'paging', 'downloads', 'memory', 'size'];
+const CASES = ['calls', 'client', 'paging', 'cold', 'downloads', 'memory', 'size'];
 if (process.argv.includes('--only') && !CASES.includes(only ?? ''))
   throw new Error(`--only takes one of ${CASES.join(', ')}`);
 const runs = (name: string) => !process.argv.includes('--only') || only === name;
@@ -33,6 +35,7 @@ const settings = quick
       downloadRounds: 1,
       concurrencies: [],
       defaultRuns: 1,
+      coldRounds: 3,
     }
   : {
       calls: 100,
@@ -42,6 +45,7 @@ const settings = quick
       downloadRounds: 9,
       concurrencies: [1, 2, 4],
       defaultRuns: 3,
+      coldRounds: 11,
     };
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 /** Below this line RESULTS.md is written by hand (findings, fixes); a run keeps it. */
@@ -60,7 +64,7 @@ const started = performance.now();
 const step = (name: string) =>
   console.error(`… ${name} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 const results: CaseResult[] = [];
-if (runs('calls') || runs('client') || runs('paging')) {
+if (runs('calls') || runs('client') || runs('paging') || runs('cold')) {
   await withSite<FakeSiteInfo, void>(['fake'], async (site) => {
     if (runs('calls')) {
       step('per-call cost and validation, end to end');
@@ -73,6 +77,10 @@ if (runs('calls') || runs('client') || runs('paging')) {
     if (runs('paging')) {
       step('paging');
       results.push(await paging(site, { rounds: settings.pagingRounds }));
+    }
+    if (runs('cold')) {
+      step('cold start (fresh processes)');
+      results.push(await coldStart(site, { rounds: settings.coldRounds }));
     }
   });
 }

@@ -102,6 +102,11 @@ function exerciseCliBasics() {
 let failed = false;
 try {
   await exercise('ESM', (name) => import(`../dist/${name}.js`));
+  // What Node loads through the `node` condition: the bundled ESM (`testing` has no such build).
+  await exercise(
+    'ESM for Node (dist/node-esm)',
+    (name) => import(name === 'testing' ? '../dist/testing.js' : `../dist/node-esm/${name}.js`),
+  );
   await exercise('CJS', (name) => require(`../dist/${name}.cjs`));
   exerciseCliBasics();
   await exerciseCli();

@@ -11,22 +11,7 @@ import { describeError } from './fs-utils.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
 import { formatBytes, formatElapsed, LiveLine, type OutputMode } from './terminal.js';
 import { runVerify, type VerifyEvent, type VerifySummary } from './verify.js';
-
-export const VERIFY_USAGE = `Usage: socialsite-sdk verify --out DIR [--concurrency N] [--json]
-
-Re-hashes a backup made by "socialsite-sdk backup" against its manifest.json and reports every
-difference: a file missing, changed (size or SHA-256), or extra in files/. What an interrupted
-backup leaves (.<name>.part, .<name>.part.json, temporary files of the manifest and the export) is
-listed as partial, not as a difference: the next backup continues or removes it.
-
-  --out DIR          the backup folder (required)
-  --concurrency N    files hashed at once (default: 4)
-  --json             one JSON object per line: each difference, then a summary
-  -h, --help         this help
-
-Exit codes: 0 everything matches; 1 differences found; 2 bad arguments or no manifest in DIR;
-130 interrupted.
-`;
+import { VERIFY_USAGE } from './verify-usage.js';
 
 /** The options of `verify` (each one documented in {@link VERIFY_USAGE}). */
 export const VERIFY_OPTIONS = {

@@ -1,14 +1,7 @@
-import { startFakeServer } from '../../testing/server.js';
 import type { Command } from '../command.js';
-import { EXIT } from '../errors.js';
 import { type CliIo, resolveIo } from '../io.js';
 import { runCommand } from '../run-command.js';
-import { banner } from './banner.js';
 import { FAKE_SERVER_EPILOGUE, FAKE_SERVER_FLAGS } from './flags.js';
-import { listenFailure } from './listen-failure.js';
-import { toServerOptions } from './server-options.js';
-import { toTrickleOptions } from './trickle-flags.js';
-import { untilStopped } from './until-stopped.js';
 
 /** `socialsite-sdk fake-server`. */
 export const fakeServerCommand: Command = {
@@ -20,17 +13,7 @@ the active faults and what trickles in (--trickle).`,
   optionGroups: FAKE_SERVER_FLAGS,
   epilogue: FAKE_SERVER_EPILOGUE,
   async run(args, io) {
-    const options = toServerOptions(args);
-    const trickle = toTrickleOptions(args);
-    const server = await startFakeServer(options).catch((error: unknown) => {
-      throw listenFailure(error, options.host ?? '127.0.0.1', options.port ?? 0);
-    });
-    io.write(banner(server, options, trickle));
-    if (trickle) server.site.trickle(trickle);
-    await untilStopped(io.signal);
-    await server.close();
-    io.write('fake server stopped\n');
-    return EXIT.ok;
+    return (await import('./serve.js')).serve(args, io);
   },
 };
 
