@@ -16,7 +16,8 @@ const testingBrowser = 'src/testing/portable.ts';
 /** Peer or runtime dependencies stay imports; the fake server's HTTP adapter is bundled into `testing`. */
 const external = ['zod', 'msw'];
 
-const shared = { sourcemap: true, target: 'es2023', platform: 'node' } as const;
+// `silent`: the build prints its errors and warnings only, not every file it wrote.
+const shared = { sourcemap: true, target: 'es2023', platform: 'node', silent: true } as const;
 
 /**
  * CommonJS bundles each entry whole, so `socialsite-sdk/node` would carry its own copy of the error
@@ -68,6 +69,7 @@ export default defineConfig([
   {
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
+    silent: true,
     target: 'es2023',
     platform: 'node',
     external,
