@@ -1,24 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './repository-files.js';
+import { repoRoot, shippedFiles } from './repository-files.js';
 
 /*
  * Whoever installs the package reads its README and guides inside `node_modules` (or on a mirror of
  * the tarball): every relative link in what `npm pack` ships must land on a file it ships too, and
  * an `#anchor` into a Markdown file on one of its headings. Web links are not followed (no network).
  */
-
-/** The files `npm pack` would put in the tarball (`files` in package.json, plus README and LICENSE). */
-export function shippedFiles(): string[] {
-  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  const [pack] = JSON.parse(output) as [{ files: { path: string }[] }];
-  return pack.files.map((file) => file.path);
-}
 
 /** Markdown `[text](target)` and HTML `href`/`src` attributes. */
 const LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\b(?:href|src)="([^"]+)"/g;
@@ -38,20 +27,23 @@ function anchors(markdown: string): Set<string> {
 }
 
 /** Every relative link of `file` (a shipped path) whose target is not shipped, as `file: target`. */
-export function deadLinks(file: string, text: string, shipped: ReadonlySet<string>): string[] {
+function deadLinks(file: string, text: string, shipped: ReadonlySet<string>): string[] {
   const dead: string[] = [];
   for (const match of text.matchAll(LINK)) {
     const target = match[1] ?? match[2] ?? '';
     if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue; // https:, mailto:, data:
     const [pathPart = '', anchor] = target.split('#');
-    const resolved = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
+    const resolved =
+      pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
     const isFolder = pathPart.endsWith('/') || [...shipped].some((name) => name.startsWith(`${resolved}/`));
     if (!shipped.has(resolved) && !isFolder) {
       dead.push(`${file}: ${target}`);
       continue;
     }
     if (anchor && resolved.endsWith('.md')) {
-      const headings = anchors(resolved === file ? text : readFileSync(path.join(repoRoot, resolved), 'utf8'));
+      const headings = anchors(
+        resolved === file ? text : readFileSync(path.join(repoRoot, resolved), 'utf8'),
+      );
       if (!headings.has(anchor)) dead.push(`${file}: ${target} (no such heading)`);
     }
   }
