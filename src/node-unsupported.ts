@@ -25,3 +25,6 @@ const unsupported = (name: string) => () => Promise.reject(refusal(name));
 
 export const fileFromPath: typeof NodeHelpers.fileFromPath = unsupported('fileFromPath');
 export const downloadToFile: typeof NodeHelpers.downloadToFile = unsupported('downloadToFile');
+export const downloadReadable: typeof NodeHelpers.downloadReadable = () => {
+  throw refusal('downloadReadable');
+};
