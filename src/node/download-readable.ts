@@ -19,7 +19,11 @@ import type { DownloadSource } from './download-to-file.js';
  * import { downloadReadable } from 'socialsite-sdk/node';
  * await pipeline(downloadReadable(hub, file, { concurrency: 4 }), createWriteStream('./big.bin'));
  */
-export function downloadReadable(hub: DownloadSource, file: FileArgument, options?: DownloadOptions): Readable {
+export function downloadReadable(
+  hub: DownloadSource,
+  file: FileArgument,
+  options?: DownloadOptions,
+): Readable {
   const { fileId } = readFileArgument('downloadReadable', file);
   const stream = hub.files.download(fileId, options);
   // The same object at run time: only the two declarations of `ReadableStream` differ.

@@ -61,7 +61,8 @@ describe('files.list', () => {
       ),
     );
     const pages = [];
-    for await (const page of alice().files.list({ records: 4 }).pages()) pages.push(page.items.map((f) => f.id));
+    for await (const page of alice().files.list({ records: 4 }).pages())
+      pages.push(page.items.map((f) => f.id));
     expect(pages).toEqual([
       [2, 1, 3, 4],
       [5, 6, 7, 8],
