@@ -37,14 +37,23 @@ declare const site: import('socialsite-sdk/testing').FakeSite;
 declare const file: import('socialsite-sdk').Attach;
 /** A photo to upload. */
 declare const photo: Blob;
-declare const key: string;
-declare const baseUrl: string;
-declare const username: string;
-declare const password: string;
-declare const token: string;
-declare const clientSecret: string;
-declare const privateKey: string;
+declare const me: import('socialsite-sdk').User;
+declare const post: import('socialsite-sdk').ItemRow;
+/** What `hub.items.update` answered for a post. */
+declare const myPost: import('socialsite-sdk').ItemUpdateAnswer;
 declare const signal: AbortSignal;
+/** Settings and secrets (a key, a password, a PEM…), and a file's hash. */
+declare const key: string,
+  baseUrl: string,
+  username: string,
+  password: string,
+  token: string,
+  clientSecret: string,
+  privateKey: string,
+  pem: string,
+  channelPrvkeyPem: string,
+  callbackUrl: string,
+  fileId: string;
 
 /** The reader's own functions and objects. */
 declare function render(html: string): void;
@@ -66,14 +75,6 @@ declare function pino(): {
 declare const bar: { update(fraction: number): void };
 declare const Deno: { serve(handler: (request: Request) => Response | Promise<Response>): void };
 declare const http: typeof import('node:http');
-declare const me: import('socialsite-sdk').User;
-declare const post: import('socialsite-sdk').ItemRow;
-/** What `hub.items.update` answered for a post. */
-declare const myPost: import('socialsite-sdk').ItemUpdateAnswer;
-declare const fileId: string;
-declare const pem: string;
-declare const channelPrvkeyPem: string;
-declare const callbackUrl: string;
 declare function redirect(url: string): void;
 declare function getTokenFromMyStore(): Promise<string>;
 declare function show(text: string): void;
