@@ -14,6 +14,7 @@ export type {
   DownloadToFileOptions,
   DownloadToFileResult,
   FileFromPathOptions,
+  NodeReadable,
 } from './node/index.js';
 
 function refusal(name: string): UnsupportedRuntimeError {

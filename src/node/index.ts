@@ -1,4 +1,4 @@
-export { downloadReadable } from './download-readable.js';
+export { downloadReadable, type NodeReadable } from './download-readable.js';
 export {
   type DownloadSource,
   type DownloadToFileOptions,
