@@ -20,7 +20,8 @@ const testingBrowser = 'src/testing/portable.ts';
  */
 const external = ['zod', 'msw', 'socialsite-sdk/openapi'];
 
-const shared = { sourcemap: true, target: 'es2023', platform: 'node' } as const;
+// `silent`: the build prints its errors and warnings only, not every file it wrote.
+const shared = { sourcemap: true, target: 'es2023', platform: 'node', silent: true } as const;
 
 /**
  * CommonJS bundles each entry whole, so `socialsite-sdk/node` would carry its own copy of the error
@@ -114,6 +115,7 @@ export default defineConfig([
     esbuildOptions(options) {
       options.chunkNames = 'cli/[name]-[hash]';
     },
+    silent: true,
     target: 'es2023',
     platform: 'node',
     external,

@@ -19,6 +19,7 @@ async function friendNames(app: AppClient): Promise<string[]> {
 const site = createFakeSite();
 const baseUrl = 'https://social.test';
 const server = setupServer(...fakeHandlers(site, { baseUrl }));
+// msw 3; with msw 2 the option is `onUnhandledRequest: 'error'` (see docs/testing.md).
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 

@@ -64,7 +64,7 @@ for (const { dts, js } of entries) {
   if (fixed !== text) {
     await writeFile(file, fixed);
     changed += marked.length;
-    console.log(`${dts}: type-only ${marked.join(', ')}`);
+    if (process.env.VERBOSE) console.log(`${dts}: type-only ${marked.join(', ')}`);
   }
 }
 console.log(`type-only exports: ${changed} names marked`);

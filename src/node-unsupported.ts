@@ -14,6 +14,7 @@ export type {
   DownloadToFileOptions,
   DownloadToFileResult,
   FileFromPathOptions,
+  NodeReadable,
 } from './node/index.js';
 
 function refusal(name: string): UnsupportedRuntimeError {
@@ -25,3 +26,6 @@ const unsupported = (name: string) => () => Promise.reject(refusal(name));
 
 export const fileFromPath: typeof NodeHelpers.fileFromPath = unsupported('fileFromPath');
 export const downloadToFile: typeof NodeHelpers.downloadToFile = unsupported('downloadToFile');
+export const downloadReadable: typeof NodeHelpers.downloadReadable = () => {
+  throw refusal('downloadReadable');
+};

@@ -8,6 +8,7 @@ import { PagePromise } from '../core/page-promise.js';
 import { type Fields, formBody } from '../core/query.js';
 import type { HttpRequest } from '../core/transport.js';
 import type { ApiInfo } from '../schemas/index.js';
+import { unknownMethodHint } from './app-errors.js';
 import { type Envelope, phpfoxScreen } from './envelope.js';
 
 /** phpFox's page size for list methods. */
@@ -84,7 +85,11 @@ export class AppCaller {
   envelope(method: string, params: Fields = {}, options?: RequestOptions): ApiPromise<Envelope> {
     return this.core.answer(
       this.#request(method, params, options),
-      { schema: z.unknown(), unwrap: (_, screened) => screened as Envelope },
+      {
+        schema: z.unknown(),
+        unwrap: (_, screened) => screened as Envelope,
+        serverErrorHint: unknownMethodHint(`?${new URLSearchParams({ method })}`),
+      },
       this.#screen,
     );
   }

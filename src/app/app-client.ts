@@ -4,8 +4,8 @@ import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
 import { ClientCore } from '../core/client-core.js';
 import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { AuthenticationError } from '../core/errors/authentication-error.js';
 import { keysOf } from '../core/known-keys.js';
+import { missingCredentials } from '../core/missing-credentials.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
 import { type RelayClientOptions, relayedOptions } from '../core/relay-url.js';
@@ -115,13 +115,8 @@ export class AppClient {
   static #checkedToken(options: AppClientOptions | AppClientRelayOptions): string {
     if (typeof options?.token !== 'string' || options.token.trim() === '') {
       // The public contract: an empty token is an authentication failure, found before any request.
-      throw new AuthenticationError(
-        'token is required and must not be empty: get one with AppClient.fromKey(key, options)',
-        {
-          status: 0,
-          url: '',
-          method: '',
-        },
+      throw missingCredentials(
+        'AppClient needs credentials: pass { baseUrl, token } with the token from AppClient.fromKey(key, { baseUrl }), or { relay } in a browser page',
       );
     }
     return options.token;

@@ -13,6 +13,28 @@ export interface PhpfoxErrorOutput {
 /** phpFox 3.5+ may leave `error_id` out of method errors: then the message is all there is. */
 const NOT_FOUND_MESSAGE = /\b(cannot be found|not found|does not exist)\b/i;
 
+/** `error_id`s of api.php for a method the site does not have: no such module (`"5"`), or no such method in it. */
+const UNKNOWN_METHOD_CODES = new Set(['5', 'api.method_not_valid_for_module']);
+
+/**
+ * What to tell a caller whose `api.php` method found nothing to run: the method named in the
+ * request's URL may not exist on this site (modules and their API methods differ between sites).
+ */
+export function unknownMethodHint(url: string): string {
+  let method: string | null = null;
+  try {
+    method = new URL(url, 'http://relay.invalid/').searchParams.get('method');
+  } catch {
+    // an unparsable URL names no method
+  }
+  const named = method ? `"${method}"` : 'The method';
+  return (
+    `${named} may not exist on this site: phpFox answers so for a module it does not have, a module ` +
+    'without an API service, or a method its module does not offer (phpFox 3.9 answers HTTP 500 with an ' +
+    "empty body for the second); check the name against the site's own API documentation."
+  );
+}
+
 /** `error_id`s that mean the key or token was not accepted. */
 const AUTHENTICATION_CODES = new Set(['api.unable_to_find_api_key']);
 
@@ -39,7 +61,8 @@ export function errorFromOutput(
     failure.error_id === undefined || failure.error_id === null ? undefined : String(failure.error_id);
   const said =
     typeof failure.error_message === 'string' && failure.error_message ? failure.error_message : 'no message';
-  const message = `${response.method} ${response.url} failed: ${said}${code ? ` (${code})` : ''}`;
+  const hint = code && UNKNOWN_METHOD_CODES.has(code) ? ` ${unknownMethodHint(response.url)}` : '';
+  const message = `${response.method} ${response.url} failed: ${said}${code ? ` (${code})` : ''}${hint ? `.${hint}` : ''}`;
   const details = { status: response.status, code, body, url: response.url, method: response.method };
   if (forceAuthentication || (code && AUTHENTICATION_CODES.has(code)))
     return new AuthenticationError(message, details);

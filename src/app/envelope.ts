@@ -7,7 +7,7 @@ import type { Redactor } from '../core/redact.js';
 import type { ValidationContext } from '../core/validate.js';
 import { validate } from '../core/validate.js';
 import { type ApiInfo, ApiInfoSchema } from '../schemas/index.js';
-import { errorFromOutput, phpfoxError } from './app-errors.js';
+import { errorFromOutput, phpfoxError, unknownMethodHint } from './app-errors.js';
 
 const EnvelopeSchema = z.looseObject({ api: ApiInfoSchema, output: z.unknown() });
 
@@ -25,9 +25,12 @@ export interface Envelope {
 export function phpfoxScreen(redactor: Redactor, validation: ValidationContext): Screen {
   return (body, response): Envelope => {
     if (body === EMPTY_BODY) {
-      throw new ValidationError(`${response.method} ${response.url} answered with an empty body`, {
-        url: response.url,
-      });
+      throw new ValidationError(
+        `${response.method} ${response.url} answered with an empty body. ${unknownMethodHint(response.url)}`,
+        {
+          url: response.url,
+        },
+      );
     }
     const output = (body as { output?: unknown } | null)?.output;
     const failure = phpfoxError(output);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, rename, rm } from 'node:fs/promises';
+import { type FileHandle, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
@@ -66,7 +66,8 @@ export interface DownloadToFileResult {
  * aborted download leaves nothing at `path`, and a file already there stays untouched until then.
  * With `resume: true` the partial file is kept instead, and the next call continues it.
  *
- * A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`. No
+ * The folder of `path` must exist: a missing one is an `ArgumentError` naming it, before any request
+ * (it is not created). A failure of the file system is an `SdkError` naming `path`, with the fs error as `cause`. No
  * link is followed and no FIFO waited on: the temporary file is created new (`O_EXCL`), the rename
  * replaces a link at `path` rather than writing through it.
  *
@@ -84,6 +85,7 @@ export async function downloadToFile(
   // First, so a bad file or bad options throw before anything touches the disk or the network.
   const file_id = readFileArgument('downloadToFile', file).fileId;
   resolveDownload(file_id, options, DOWNLOAD_TO_FILE);
+  await checkFolder(path);
   const { resume = false, ...download } = options;
   if (resume) return resumeDownload(hub, file_id, path, download);
   const stream = hub.files.download(file_id, download);
@@ -228,6 +230,24 @@ async function writeAll(
     }
     total += chunk.length;
   }
+}
+
+/**
+ * The folder `path` goes into must exist, before any request: it is not created, since a mistyped
+ * path would otherwise leave folders wherever it points (as `fs.writeFile` does not create them
+ * either). An `ArgumentError` naming the folder and the fix.
+ */
+async function checkFolder(path: string): Promise<void> {
+  const folder = dirname(path);
+  const found = await stat(folder).catch((error: { code?: unknown }) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw error;
+  });
+  if (found?.isDirectory()) return;
+  throw new ArgumentError(
+    `downloadToFile cannot write "${path}": the folder "${folder}" ${found ? 'is not a folder' : 'does not exist'}. ` +
+      `Create it first, e.g. await mkdir(${JSON.stringify(folder)}, { recursive: true }) from node:fs/promises`,
+  );
 }
 
 function removePartial(temporary: string): Promise<unknown> {

@@ -1,3 +1,4 @@
+export { downloadReadable, type NodeReadable } from './download-readable.js';
 export {
   type DownloadSource,
   type DownloadToFileOptions,

@@ -21,10 +21,12 @@ const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
  * (read-only by default), each one only if `authorize` says so.
  *
  * @example
+ * const password = process.env.HUB_PASSWORD;
+ * if (!password) throw new Error('Set HUB_PASSWORD');
  * const relay = createRelay({
  *   basePath: '/social/',
  *   authorize: (request) => sessionOf(request) !== undefined,
- *   hub: { baseUrl: 'https://hub.example', username: 'alice', password: process.env.HUB_PASSWORD },
+ *   hub: { baseUrl: 'https://hub.example', username: 'alice', password },
  * });
  * Deno.serve(relay); // or export default { fetch: relay }, or toNodeHandler(relay) for node:http
  */

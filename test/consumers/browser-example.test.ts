@@ -36,6 +36,8 @@ async function open(query: string): Promise<{ page: Page; problems: string[] }> 
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
+  // A completed call must not show as failed in DevTools (`no-store` answers read as streams did).
+  page.on('requestfailed', (request) => problems.push(`${request.failure()?.errorText} ${request.url()}`));
   page.on('response', async (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     if (!response.url().includes('/social/')) return;

@@ -55,12 +55,16 @@ function tokenHub(valid: (token: string) => boolean, expiresIn = 3600) {
 const credentials = { clientId: 'my-app', clientSecret: 'app-secret' };
 
 describe('exactly one way to authenticate', () => {
-  it.each([
-    ['none', {}],
-    ['two', { username: 'alice', password: 'pw', accessToken: 'abc' }],
-  ])('refuses %s with an ArgumentError', (_, auth) => {
+  it('refuses two with an ArgumentError', () => {
+    const auth = { username: 'alice', password: 'pw', accessToken: 'abc' };
     expect(() => new NativeClient({ baseUrl: HUB, ...(auth as { accessToken: string }) })).toThrow(
       ArgumentError,
+    );
+  });
+
+  it('refuses none with the AuthenticationError of AppClient (code missing_credentials)', () => {
+    expect(() => new NativeClient({ baseUrl: HUB } as never)).toThrow(
+      expect.objectContaining({ name: 'AuthenticationError', code: 'missing_credentials' }),
     );
   });
 

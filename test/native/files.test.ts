@@ -51,6 +51,36 @@ describe('files.list', () => {
     });
   });
 
+  it('pages on a hub that refuses start/records (7.x on PostgreSQL): one whole list, cut into pages', async () => {
+    // Hubzilla 7.8.7 builds the page as MySQL's `LIMIT start, n`; PostgreSQL refuses it (seen live).
+    server.use(
+      on('files', (_request, url) =>
+        url.searchParams.has('records')
+          ? HttpResponse.json({ success: false, results: [], start: 0, records: 0 })
+          : HttpResponse.json({ success: true, results: ALL }),
+      ),
+    );
+    const pages = [];
+    for await (const page of alice().files.list({ records: 4 }).pages())
+      pages.push(page.items.map((f) => f.id));
+    expect(pages).toEqual([
+      [2, 1, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10, 11],
+    ]);
+    // The refused page, then the whole list ONCE for every page.
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(['?start=0&records=4', '']);
+    const from = await alice().files.list({ records: 4, start: 8 }).toArray();
+    expect(from.map((f) => f.id)).toEqual([9, 10, 11]);
+  });
+
+  it('still fails on success: false without start/records, and on one with a message', async () => {
+    server.use(on('files', () => HttpResponse.json({ success: false, results: [] })));
+    await expect(alice().files.list()).rejects.toBeInstanceOf(ApiError);
+    server.use(on('files', () => HttpResponse.json({ success: false, message: 'no' })));
+    await expect(alice().files.list({ records: 2 })).rejects.toThrow(/no/);
+  });
+
   it('pages with start + records and stops on the short page', async () => {
     server.use(pagingHub);
     const files = await alice().files.list({ records: 3 }).toArray();

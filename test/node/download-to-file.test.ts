@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectionError, SdkError } from '../../src/core/errors/index.js';
+import { ArgumentError, ConnectionError, SdkError } from '../../src/core/errors/index.js';
 import { type DownloadOptions, downloadStream } from '../../src/native/download/index.js';
 import { downloadToFile } from '../../src/node/index.js';
 import { FakeFile, type FakeFileOptions, fileBytes, settle, sha256 } from '../download/fake-file.js';
@@ -111,14 +111,25 @@ describe('downloadToFile', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('sends no request when the directory does not exist: an SdkError naming the target, fs error as cause', async () => {
+  it('sends no request when the folder does not exist: an ArgumentError naming the folder and the fix', async () => {
     const { file, hub } = fakeHub();
-    const target = join(dir, 'missing', 'x.bin');
+    const folder = join(dir, 'downloads');
+    const target = join(folder, 'big.bin');
     const error = await downloadToFile(hub, 'f', target).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SdkError);
-    expect((error as Error).message).toBe(`downloadToFile could not write "${target}": ENOENT (open)`);
-    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(error).toMatchObject({ code: 'invalid_argument' });
+    expect((error as Error).message).toBe(
+      `downloadToFile cannot write "${target}": the folder "${folder}" does not exist. ` +
+        `Create it first, e.g. await mkdir(${JSON.stringify(folder)}, { recursive: true }) from node:fs/promises`,
+    );
+    // Not created behind the caller's back.
+    expect(await readdir(dir)).toEqual([]);
     await settle();
+    expect(file.calls).toHaveLength(0);
+    // With resume too, and for a "folder" that is a file.
+    await expect(downloadToFile(hub, 'f', target, { resume: true })).rejects.toBeInstanceOf(ArgumentError);
+    await writeFile(folder, 'a file');
+    await expect(downloadToFile(hub, 'f', target)).rejects.toThrow(`the folder "${folder}" is not a folder`);
     expect(file.calls).toHaveLength(0);
   });
 

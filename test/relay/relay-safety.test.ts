@@ -53,7 +53,7 @@ describe('what the relay sends and returns', () => {
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(answer.headers.get('www-authenticate')).toBeNull();
       expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('cache-control')).toBe('private, no-cache');
     }
   });
 

@@ -12,3 +12,13 @@ export function repositoryFiles(): string[] {
   });
   return output.split('\0').filter((file) => file !== '');
 }
+
+/** The files `npm pack` would put in the tarball (`files` in package.json, plus README and LICENSE). */
+export function shippedFiles(): string[] {
+  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  const [pack] = JSON.parse(output) as [{ files: { path: string }[] }];
+  return pack.files.map((file) => file.path);
+}

@@ -68,6 +68,8 @@ describe('api.php transport', () => {
     [{ method: 'friend' }, 'api.method_not_correctly_defined'],
     [{ method: 'nosuchmodule.get' }, '5'],
     [{ method: 'friend.getEnemies' }, 'api.method_not_valid_for_module'],
+    // A module with an API service whose methods the fake does not implement (as 3.9 answers live).
+    [{ method: 'blog.getBlogs' }, 'api.method_not_valid_for_module'],
   ])('answers envelope-level errors in `output`: %o -> %s', async (query, errorId) => {
     const token = await appToken(site);
     const response = await call(site, `api.php?${new URLSearchParams({ token, ...query })}`);
@@ -77,11 +79,17 @@ describe('api.php transport', () => {
     expect(body.output.error_id).toBe(errorId);
   });
 
-  it('answers a module without API service with an empty body', async () => {
+  it('answers a module without API service with HTTP 500 and an empty body, as 3.9 does', async () => {
+    const token = await appToken(site);
+    const response = await call(site, `api.php?${new URLSearchParams({ token, method: 'poll.get' })}`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers blog.get as 3.9 does on a site without public blogs', async () => {
     const token = await appToken(site);
     const response = await call(site, `api.php?${new URLSearchParams({ token, method: 'blog.get' })}`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe('');
+    expect(await response.json()).toEqual({ api: { total: 0, pages: 0, current_page: 0 }, output: [] });
   });
 });
 

@@ -3,6 +3,7 @@ import type { OptionOwner } from '../../core/check-options.js';
 import { ClientCore } from '../../core/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
+import { missingCredentials } from '../../core/missing-credentials.js';
 import type { ClientOptions } from '../../core/options.js';
 import { basicAuth } from './basic.js';
 import { type AccessTokenSource, BearerAuthorizer } from './bearer.js';
@@ -100,7 +101,8 @@ function knownKeys(value: unknown, keys: readonly string[], name: string): void 
 }
 
 /**
- * The one strategy `options` gives, checked; an `ArgumentError` for none or several. `owner` names
+ * The one strategy `options` gives, checked: an `AuthenticationError` (`missing_credentials`) for
+ * none, an `ArgumentError` for several. `owner` names
  * the client whose options these are (the token endpoint's requests are sent with them).
  */
 export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: OptionOwner): NativeAuthSetup {
@@ -109,12 +111,13 @@ export function nativeAuth(options: NativeAuthOptions & ClientOptions, owner: Op
       ? options.username !== undefined || options.password !== undefined
       : options[kind] !== undefined,
   );
-  if (given.length !== 1) {
-    throw new ArgumentError(
-      given.length === 0
-        ? 'NativeClient needs credentials: username and password, accessToken, clientCredentials or signature'
-        : `NativeClient takes ONE way to authenticate, got ${given.join(' and ')}`,
+  if (given.length === 0) {
+    throw missingCredentials(
+      'NativeClient needs credentials: pass username and password, accessToken, clientCredentials or signature (or { relay } in a browser page)',
     );
+  }
+  if (given.length !== 1) {
+    throw new ArgumentError(`NativeClient takes ONE way to authenticate, got ${given.join(' and ')}`);
   }
   if (options.accessToken !== undefined) {
     const source = options.accessToken;

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { ApiPromise } from '../../core/api-promise.js';
 import { decodeBase64 } from '../../core/base64.js';
 import { liftBase64Member } from '../../core/base64-member.js';
+import { ApiError } from '../../core/errors/api-error.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
 import type { RequestOptions } from '../../core/options.js';
@@ -31,6 +32,13 @@ import {
 /** Hubzilla 8.8.7 reads "the rest of the file" with `fread(..., 0)` for a zero-byte file, which PHP 8 refuses. */
 const EMPTY_FILE_HINT =
   'Hubzilla answers so when a zero-byte file is read without `length`: pass a positive `length` (downloads always do).';
+
+/** The hub's `{"success": false}` without a message, which is how its query failures reach the API. */
+function refusedPaging(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 200) return false;
+  const body = error.body as { success?: unknown; message?: unknown } | null;
+  return typeof body === 'object' && body !== null && body.success === false && body.message === undefined;
+}
 
 /**
  * The channel's cloud storage: listing, metadata and (chunked) content.
@@ -66,13 +74,27 @@ export class FilesResource {
       unwrap: (answer: z.output<typeof FilesAnswerSchema>) => answer.results,
       shape: 'array' as const,
     };
+    /** The whole list in one answer, once the hub refused `start`/`records` (see below). */
+    const readAll = () => this.#api.read('files', filters, spec, options).withLazyResponse();
+    let whole: ReturnType<typeof readAll> | undefined;
     return new PagePromise<Attach>(
       async (cursor) => {
         const start = cursor as number;
         const query = records > 0 ? { ...filters, start, records } : filters;
-        const { data: results, response } = await this.#api
-          .read('files', query, spec, options)
-          .withLazyResponse();
+        // Hubzilla up to 7.x builds the page as MySQL's `LIMIT start, n`, which PostgreSQL refuses:
+        // the hub then answers `{"success": false}`. The whole list is read once instead, and the
+        // pages are cut from it here.
+        const answered = await (whole ??
+          this.#api
+            .read('files', query, spec, options)
+            .withLazyResponse()
+            .catch((error: unknown) => {
+              if (records === 0 || !refusedPaging(error)) throw error;
+              whole = readAll();
+              return whole;
+            }));
+        const results = whole ? answered.data.slice(start, start + records) : answered.data;
+        const { response } = answered;
         return {
           response,
           items: results,

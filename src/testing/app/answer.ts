@@ -11,13 +11,16 @@ export interface MethodResult {
 export const PHP_NOTICE =
   '<br />\n<b>Notice</b>:  Undefined index: foo in <b>/var/www/include/x.php</b> on line <b>12</b><br />\n';
 
-/** An Application API answer: always HTTP 200 and `text/html`, with the configured junk in front. */
-export function phpfoxResponse(runtime: Runtime, body: string): Response {
+/**
+ * An Application API answer: HTTP 200 (a PHP fatal error aside) and `text/html`, with the
+ * configured junk in front.
+ */
+export function phpfoxResponse(runtime: Runtime, body: string, status = 200): Response {
   const prefix = runtime.options.bodyPrefix;
   const bom = prefix === 'bom' || prefix === 'both' ? '\ufeff' : '';
   const notice = prefix === 'notice' || prefix === 'both' ? PHP_NOTICE : '';
   return new Response(`${bom}${notice}${body}`, {
-    status: 200,
+    status,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
 }

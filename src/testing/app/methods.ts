@@ -6,8 +6,12 @@ import { clampedPage } from './paging.js';
 import { addPhoto, getPhotos } from './photos.js';
 import { friendRecord, userRecord } from './records.js';
 
-/** The modules with an API service and their methods (method names are case-insensitive, as PHP's). */
+/**
+ * The modules the fake implements and their methods (method names are case-insensitive, as PHP's).
+ * `blog.get` answers as 3.9 does on a site without public blogs.
+ */
 export const MODULES: Record<string, Record<string, Method>> = {
+  blog: { get: () => ({ output: [], total: 0 }) },
   friend: { getfriends: getFriends, isfriend: isFriend },
   mail: { getnewcount: ({ runtime, userId }) => ({ output: user(runtime, userId)?.unreadMail ?? 0 }) },
   notification: { getnewcount: newNotificationCount, get: getNotifications },
@@ -15,20 +19,73 @@ export const MODULES: Record<string, Record<string, Method>> = {
   user: { getuser: getUser },
 };
 
-/** Real modules without an API service: phpFox answers them with an empty body. */
-export const SERVICELESS_MODULES = new Set([
-  'blog',
+/**
+ * Modules of phpFox 3.9 with an API service (`module/X/include/service/api.class.php`) whose
+ * methods the fake does not implement: a method of theirs answers
+ * `api.method_not_valid_for_module`, as 3.9 does for a method the service lacks (seen live for
+ * `blog.getBlogs` and `user.noSuchMethod`).
+ */
+export const SERVICE_MODULES = new Set([
+  'api',
   'comment',
+  'core',
   'event',
+  'facebook',
   'feed',
   'forum',
+  'like',
+  'link',
   'marketplace',
-  'music',
   'pages',
-  'poll',
   'profile',
-  'quiz',
   'video',
+]);
+
+/**
+ * Modules a stock 3.9 site has installed without an API service: 3.9 (PHP 7.4) answers their
+ * methods with HTTP 500 and an empty body (seen live for `poll.get` and `music.getSongs`).
+ */
+export const SERVICELESS_MODULES = new Set([
+  'ad',
+  'admincp',
+  'announcement',
+  'apps',
+  'attachment',
+  'ban',
+  'captcha',
+  'contact',
+  'custom',
+  'egift',
+  'emoticon',
+  'error',
+  'favorite',
+  'help',
+  'im',
+  'input',
+  'invite',
+  'janrain',
+  'language',
+  'log',
+  'mobile',
+  'music',
+  'newsletter',
+  'page',
+  'poke',
+  'poll',
+  'privacy',
+  'quiz',
+  'rate',
+  'report',
+  'request',
+  'rss',
+  'search',
+  'share',
+  'shoutbox',
+  'subscribe',
+  'tag',
+  'theme',
+  'tinymce',
+  'track',
 ]);
 
 function user(runtime: Runtime, id: number): AppUser | undefined {

@@ -2,7 +2,7 @@ import type { Params } from '../http/params.js';
 import { phpJson } from '../http/php-json.js';
 import type { Runtime } from '../runtime.js';
 import { envelopeError, envelopeResponse, phpfoxResponse } from './answer.js';
-import { MODULES, SERVICELESS_MODULES } from './methods.js';
+import { MODULES, SERVICE_MODULES, SERVICELESS_MODULES } from './methods.js';
 
 const NO_KEY = ['api.unable_to_find_api_key', 'Unable to find API key.'] as const;
 const DISABLED = ['api.enable_api_support', 'Enable API support for this site.'] as const;
@@ -63,15 +63,17 @@ export async function apiPhp(runtime: Runtime, params: Params): Promise<Response
     );
   }
   const moduleName = method.slice(0, dot);
-  if (SERVICELESS_MODULES.has(moduleName)) return phpfoxResponse(runtime, '');
+  if (SERVICELESS_MODULES.has(moduleName)) return phpfoxResponse(runtime, '', 500);
   const module = MODULES[moduleName];
-  if (!module) return envelopeError(runtime, '5', 'Module does not exist.', rawPage);
-  const handler = module[method.slice(dot + 1).toLowerCase()];
+  if (!module && !SERVICE_MODULES.has(moduleName)) {
+    return envelopeError(runtime, '5', 'Module does not exist.', rawPage);
+  }
+  const handler = module?.[method.slice(dot + 1).toLowerCase()];
   if (!handler) {
     return envelopeError(
       runtime,
       'api.method_not_valid_for_module',
-      'Method is not valid for this module.',
+      'Method for this module does not exist.',
       rawPage,
     );
   }
