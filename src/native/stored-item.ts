@@ -27,15 +27,22 @@ export interface ItemUpdateAnswer {
  */
 const MAYBE_STORED = new Set(['operation cancelled', 'system error']);
 
-/** Where the hub's own items are: its root (`z_root()`, no trailing `/`) and the account of the channel. */
+/**
+ * Where the hub's own items are, its root (`z_root()`, no trailing `/`), and who the channel is: its
+ * account, its hash (a row's `author_xchan`) and its guid (the `id` an export gives its people).
+ */
 export interface HubIdentity {
   root: string;
   accountId: number;
+  hash: string;
+  guid: string;
 }
 
 const VerifySchema = z.looseObject({
   xchan_url: z.optional(z.string()),
   channel_account_id: z.optional(intSchema),
+  channel_hash: z.optional(z.string()),
+  channel_guid: z.optional(z.string()),
 });
 
 /**
@@ -56,7 +63,12 @@ export async function hubIdentity(api: NativeApi, options: RequestOptions | unde
   const url = typeof answer?.xchan_url === 'string' ? answer.xchan_url : '';
   const root = /^(.+)\/channel\/[^/]+$/.exec(url)?.[1] ?? own;
   const accountId = Number(answer?.channel_account_id ?? 0);
-  return { root, accountId: Number.isSafeInteger(accountId) ? accountId : 0 };
+  return {
+    root,
+    accountId: Number.isSafeInteger(accountId) ? accountId : 0,
+    hash: typeof answer?.channel_hash === 'string' ? answer.channel_hash : '',
+    guid: typeof answer?.channel_guid === 'string' ? answer.channel_guid : '',
+  };
 }
 
 /** The new item to find again: its `message_id`, and where its thread is. */
@@ -105,11 +117,12 @@ export function storedItemRecovery(
 /**
  * The database row of an item read in the mirror export (what `item/update` would have answered):
  * every field the export carries, renamed (`message_id` → `mid`, `message_top` → `parent_mid`,
- * `permalink` → `plink`, …), the people's hashes from `owner.id`/`author.id`, the account from the
- * channel. What the export does not carry is rebuilt: `received` and `changed` as `created` and
+ * `permalink` → `plink`, …), the account from the channel. The export names people by guid:
+ * `author_xchan` and `owner_xchan` are the channel's hash where the guid is the channel's (always
+ * the author of its own new item), else `''` (the owner of another channel's thread). What the export does not carry is rebuilt: `received` and `changed` as `created` and
  * `edited`, `llink` as the hub makes it, `source_xchan` `''`, `item_restrict` and `item_flags` 0,
  * `item_private` 1 when the export flags it private; `llink` is Hubzilla's `gen_link_id()` (`b64.` and the
- * mid in URL-safe base64); `html` and `lang` are left out.
+ * mid in URL-safe base64); `html`, `lang` and a PostgreSQL hub's `item_search_vector` are left out.
  */
 export function rowFromExport(item: ExportItem, hub: HubIdentity): ItemRow {
   const {
@@ -145,8 +158,8 @@ export function rowFromExport(item: ExportItem, hub: HubIdentity): ItemRow {
     received: item.created,
     changed: item.edited,
     comments_closed: comments_closed ?? null,
-    owner_xchan: owner?.id ?? '',
-    author_xchan: author?.id ?? '',
+    owner_xchan: hashOf(owner, hub),
+    author_xchan: hashOf(author, hub),
     source_xchan: '',
     obj_type: object_type,
     obj: asText(object),
@@ -170,4 +183,9 @@ function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return '';
   return JSON.stringify(value);
+}
+
+/** The hash of the channel when `person` is it (the export gives people by guid), else `''`. */
+function hashOf(person: { id?: string | undefined } | undefined, hub: HubIdentity): string {
+  return person?.id !== undefined && person.id !== '' && person.id === hub.guid ? hub.hash : '';
 }
