@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NativeClient } from '../../src/index.js';
+import { type ItemUpdateAnswer, NativeClient } from '../../src/index.js';
 import { createFakeSite, type FailRule } from '../../src/testing/index.js';
 import { FUZZ_TIMEOUT_MS, fuzzOptions } from './fuzz/settings.js';
 
@@ -51,7 +51,7 @@ describe('posts under random faults', () => {
               return response;
             },
           });
-          const answers = [];
+          const answers: ItemUpdateAnswer[] = [];
           for (const [index, { reply, faults }] of posts.entries()) {
             planned = [...faults];
             const body = `fuzz ${run} post ${index}`;
