@@ -122,7 +122,8 @@ export function storedItemRecovery(
  * the author of its own new item), else `''` (the owner of another channel's thread). What the export does not carry is rebuilt: `received` and `changed` as `created` and
  * `edited`, `llink` as the hub makes it, `source_xchan` `''`, `item_restrict` and `item_flags` 0,
  * `item_private` 1 when the export flags it private; `llink` is Hubzilla's `gen_link_id()` (`b64.` and the
- * mid in URL-safe base64); `html`, `lang` and a PostgreSQL hub's `item_search_vector` are left out.
+ * mid in URL-safe base64); `html` and `lang` `''`
+ * (as 8.8.7 stores an item made through the API); a PostgreSQL hub's `item_search_vector` is left out.
  */
 export function rowFromExport(item: ExportItem, hub: HubIdentity): ItemRow {
   const {
@@ -175,6 +176,9 @@ export function rowFromExport(item: ExportItem, hub: HubIdentity): ItemRow {
     item_private: Array.isArray(flags) && flags.includes('private') ? 1 : 0,
     item_restrict: 0,
     item_flags: 0,
+    // What 8.8.7 stores for an item made through the API (no rendered cache, no language).
+    html: '',
+    lang: '',
   } as ItemRow;
 }
 
