@@ -5,7 +5,7 @@ import type { Recover } from '../core/client-core.js';
 import { ApiError } from '../core/errors/api-error.js';
 import type { RequestOptions, UploadOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
-import { type ExportItem, type ItemRow, intSchema } from '../schemas/index.js';
+import type { ExportItem, ItemRow } from '../schemas/index.js';
 import { ItemFullAnswerSchema } from './envelopes.js';
 import type { NativeApi } from './native-api.js';
 
@@ -38,36 +38,42 @@ export interface HubIdentity {
   guid: string;
 }
 
-const VerifySchema = z.looseObject({
-  xchan_url: z.optional(z.string()),
-  channel_account_id: z.optional(intSchema),
-  channel_hash: z.optional(z.string()),
-  channel_guid: z.optional(z.string()),
-});
+/** `abook`'s rows, of which only the channel's own (`abook_self`) is read. */
+const AbookRowsSchema = z.array(
+  z.looseObject({
+    abook_self: z.optional(z.unknown()),
+    abook_account: z.optional(z.unknown()),
+    xchan_url: z.optional(z.unknown()),
+    xchan_hash: z.optional(z.unknown()),
+    xchan_guid: z.optional(z.unknown()),
+  }),
+);
 
 /**
- * The hub's identity from `verify` (the channel's own record): its root from the channel's URL
- * (`<root>/channel/<nick>`), which a client behind a proxy or relay cannot take from its `baseUrl`.
- * The client's root when the record does not say.
+ * The hub's identity from the channel's own address-book entry (`abook`, `abook_self`: the
+ * channel's xchan): its root from the channel's URL (`<root>/channel/<nick>`), which a client
+ * behind a proxy or relay cannot take from its `baseUrl`, its account, hash and guid. Not `verify`,
+ * which carries the channel's private key (and which a relay refuses). The client's root, and
+ * no account or people, when the entry is not there.
  */
 export async function hubIdentity(api: NativeApi, options: RequestOptions | undefined): Promise<HubIdentity> {
-  const own = api.root.href.replace(/\/$/, '');
-  const answer = await api
+  const rows = await api
     .read(
-      'verify',
+      'abook',
       {},
-      { schema: VerifySchema, subject: 'The channel', unwrap: (record) => record, shape: 'object' },
+      { schema: AbookRowsSchema, subject: 'The address book', unwrap: (list) => list, shape: 'array' },
       options,
     )
-    .catch(() => undefined);
-  const url = typeof answer?.xchan_url === 'string' ? answer.xchan_url : '';
-  const root = /^(.+)\/channel\/[^/]+$/.exec(url)?.[1] ?? own;
-  const accountId = Number(answer?.channel_account_id ?? 0);
+    .catch(() => []);
+  const self = (Array.isArray(rows) ? rows : []).find((row) => Number(row?.abook_self) === 1);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const root = /^(.+)\/channel\/[^/]+$/.exec(text(self?.xchan_url))?.[1] ?? api.root.href.replace(/\/$/, '');
+  const accountId = Number(self?.abook_account ?? 0);
   return {
     root,
     accountId: Number.isSafeInteger(accountId) ? accountId : 0,
-    hash: typeof answer?.channel_hash === 'string' ? answer.channel_hash : '',
-    guid: typeof answer?.channel_guid === 'string' ? answer.channel_guid : '',
+    hash: text(self?.xchan_hash),
+    guid: text(self?.xchan_guid),
   };
 }
 
