@@ -151,8 +151,12 @@ export class ClientCore {
       // The transport settled its own failures; an answer that failed to read is settled here.
       const failure = this.#asSdkError(error, response);
       if (response) settleOutcome(failure, repeatOf(request), response.uncertain === true);
-      const recovered = await recover?.(failure).catch(() => undefined);
-      if (recovered) return recovered;
+      if (recover) {
+        // The look-ups are calls of their own (their hooks fire); aborted, the call is.
+        const recovered = await recover(failure).catch(() => undefined);
+        if (signal?.aborted) throw signal.reason;
+        if (recovered) return recovered;
+      }
       const where = response ?? { method: request.method, url: this.#urlOf(failure, request) };
       this.#hooks.onError?.({ method: where.method, url: where.url, error: failure });
       throw failure;

@@ -101,6 +101,42 @@ describe('a new post is retried and stored once', () => {
     expectStoredOnce(answer.item.uuid as string, answer);
   });
 
+  it('hooks hear one retry and no error; withResponse gives the answer the item was read from', async () => {
+    const heard: string[] = [];
+    const hub = new NativeClient({
+      baseUrl: server.hubBaseUrl,
+      ...server.credentials.channel,
+      retry: { limit: 2, delay: () => 0 },
+      hooks: {
+        onRetry: ({ url }) => heard.push(`retry ${url.replace(server.hubBaseUrl, '')}`),
+        onError: ({ url }) => heard.push(`error ${url}`),
+      },
+    });
+    server.site.faults = { fail: [{ path: UPDATE, resetAfterBytes: 0 }] };
+    const { data, response } = await hub.items.update({ body: 'Heard once' }).withResponse();
+    expect(heard).toEqual(['retry api/z/1.0/item/update']);
+    expect(response.url).toContain('api/z/1.0/item/full?mid=');
+    expectStoredOnce(data.item.uuid as string, data);
+  });
+
+  it('an abort during the look-up rejects with the abort reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const hub = new NativeClient({
+      baseUrl: server.hubBaseUrl,
+      ...server.credentials.channel,
+      retry: { limit: 2, delay: () => 0 },
+      fetch: (input, init) => {
+        if (String(input).includes('abook')) controller.abort(reason);
+        return globalThis.fetch(input, init);
+      },
+    });
+    server.site.faults = { fail: [{ path: UPDATE, resetAfterBytes: 0 }] };
+    await expect(hub.items.update({ body: 'Aborted look-up' }, { signal: controller.signal })).rejects.toBe(
+      reason,
+    );
+  });
+
   it('resolves a comment the same way (found in its thread: a comment mid alone finds nothing)', async () => {
     const hub = client();
     const post = await hub.items.update({ body: 'A thread' });

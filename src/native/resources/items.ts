@@ -158,12 +158,17 @@ export class ItemsResource {
     });
   }
 
-  /** The hub's root and the channel's account, asked once, when a repeat is first resolved. */
-  readonly #identity = (options: RequestOptions | undefined): Promise<HubIdentity> => {
-    this.#hub ??= hubIdentity(this.#api, options);
-    return this.#hub;
+  /**
+   * The hub's root and the channel's identity, asked when a repeat is first resolved and kept once
+   * found (a failed look-up, an aborted one, is asked again next time).
+   */
+  readonly #identity = async (options: RequestOptions | undefined): Promise<HubIdentity> => {
+    if (this.#hub) return this.#hub;
+    const identity = await hubIdentity(this.#api, options);
+    if (identity.guid !== '') this.#hub = identity;
+    return identity;
   };
-  #hub: Promise<HubIdentity> | undefined;
+  #hub: HubIdentity | undefined;
 
   /** `item/full`: a whole thread (top item and comments) in the mirror-export shape; nothing matching → `[]`. */
   full(params: ItemFullParams, options?: RequestOptions): ApiPromise<ExportItem[]> {
