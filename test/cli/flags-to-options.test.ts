@@ -77,7 +77,9 @@ describe('fake-server flags as startFakeServer options', () => {
     expect(optionsOf('--fail', '502,handled=yes,path=item/update').faults?.fail).toEqual([
       { status: 502, afterHandling: true, path: 'item/update' },
     ]);
-    expect(optionsOf('--fail', '502,handled=no').faults?.fail).toEqual([{ status: 502, afterHandling: false }]);
+    expect(optionsOf('--fail', '502,handled=no').faults?.fail).toEqual([
+      { status: 502, afterHandling: false },
+    ]);
   });
 });
 
