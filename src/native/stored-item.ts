@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { Answered } from '../core/api-promise.js';
 import { encodeBase64Url } from '../core/base64.js';
 import type { Recover } from '../core/client-core.js';
@@ -6,7 +5,7 @@ import { ApiError } from '../core/errors/api-error.js';
 import type { RequestOptions, UploadOptions } from '../core/options.js';
 import type { Fields } from '../core/query.js';
 import type { ExportItem, ItemRow } from '../schemas/index.js';
-import { ItemFullAnswerSchema } from './envelopes.js';
+import { AbookListSchema, ItemFullAnswerSchema } from './envelopes.js';
 import type { NativeApi } from './native-api.js';
 
 /** What `items.update` and `items.reply` resolve to. */
@@ -38,17 +37,6 @@ export interface HubIdentity {
   guid: string;
 }
 
-/** `abook`'s rows, of which only the channel's own (`abook_self`) is read. */
-const AbookRowsSchema = z.array(
-  z.looseObject({
-    abook_self: z.optional(z.unknown()),
-    abook_account: z.optional(z.unknown()),
-    xchan_url: z.optional(z.unknown()),
-    xchan_hash: z.optional(z.unknown()),
-    xchan_guid: z.optional(z.unknown()),
-  }),
-);
-
 /**
  * The hub's identity from the channel's own address-book entry (`abook`, `abook_self`: the
  * channel's xchan): its root from the channel's URL (`<root>/channel/<nick>`), which a client
@@ -61,11 +49,14 @@ export async function hubIdentity(api: NativeApi, options: RequestOptions | unde
     .read(
       'abook',
       {},
-      { schema: AbookRowsSchema, subject: 'The address book', unwrap: (list) => list, shape: 'array' },
+      { schema: AbookListSchema, subject: 'The address book', unwrap: (list) => list, shape: 'array' },
       options,
     )
     .catch(() => []);
-  const self = (Array.isArray(rows) ? rows : []).find((row) => Number(row?.abook_self) === 1);
+  // Read as sent too (validation `off`): the flag may still be 1 or "1".
+  const self = (Array.isArray(rows) ? rows : []).find((row) => Number(row?.abook_self) === 1) as
+    | Record<string, unknown>
+    | undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const root = /^(.+)\/channel\/[^/]+$/.exec(text(self?.xchan_url))?.[1] ?? api.root.href.replace(/\/$/, '');
   const accountId = Number(self?.abook_account ?? 0);
