@@ -2,13 +2,16 @@
  * A bot that answers every new comment on the channel's own posts, once, across restarts. It
  * follows the network stream (`hub.network.follow`), replies with `hub.items.reply`, and saves the
  * follow's cursor to a file after each item: a restarted bot resumes right after the last item it
- * handled. Ctrl-C stops it cleanly.
+ * handled. Each reply's `message_id` is derived from the comment it answers, so a reply sent again
+ * (after a lost answer, or by a bot restarted before it saved its cursor) is stored once: the hub
+ * refuses the second and the SDK resolves it to the first. Ctrl-C stops it cleanly.
  *   npm run example:reply-bot
  *     against the embedded fake, where comments trickle in (`site.trickle`); ends after 3 replies
  *   HUB_BASE_URL=... HUB_USER=... HUB_PASSWORD=... npm run example -- reply-bot
  *     against a real hub: runs until Ctrl-C, the cursor in ./reply-bot.cursor.json
  * Options: --cursor FILE, --replies N (stop after N replies), --interval MS (pause between polls).
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,11 +52,13 @@ try {
     if (isCommentOnMyPost(item, me)) {
       const reply = await hub.items.reply(item, {
         body: `Thanks, ${item.author.name}! (re: “${item.body}”)`,
+        message_id: replyIdFor(item),
       });
       replies++;
       console.log(`replied to ${item.author.name}: “${item.body}” → item ${reply.item_id}`);
     }
-    // After the reply: a crash between the two replies again on restart, never skips a comment.
+    // After the reply: a crash between the two sends the reply again on restart, with the same
+    // message id: stored once, never skipped.
     await saveCursor(follower.cursor);
     if (replies >= maxReplies) break;
   }
@@ -70,6 +75,16 @@ try {
  */
 function isCommentOnMyPost(item: StreamItem, me: string): boolean {
   return item.message_id !== item.message_top && item.owner.address === me && item.author.address !== me;
+}
+
+/**
+ * The message id of the bot's reply to `item`: the same for every attempt and every run (a UUID
+ * made of a hash of the comment's own message id), so the hub stores one reply per comment.
+ */
+function replyIdFor(item: StreamItem): string {
+  const hex = createHash('sha256').update(`reply-bot:${item.message_id}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function loadCursor() {

@@ -154,9 +154,13 @@ export class AppCaller {
   ): HttpRequest {
     const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
     const own = this.#token === undefined ? { method } : { token: this.#token, method };
-    return files
-      ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
-      : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };
+    if (files)
+      return { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options };
+    const query = { ...(rest as Fields), ...own };
+    // phpFox reads every parameter from $_REQUEST: a write sent as GET is still a write.
+    return readsByName(method)
+      ? { method: 'GET', path: 'api.php', query, options }
+      : { method: 'GET', path: 'api.php', query, options, repeat: 'once' };
   }
 }
 
@@ -169,4 +173,14 @@ function listOf<T>(output: unknown): T[] {
   if (!Array.isArray(output))
     throw new TypeError(`a list method's output is ${output === null ? 'null' : typeof output}, not a list`);
   return output as T[];
+}
+
+/**
+ * Whether an api.php method only reads, by phpFox's naming: its reads are `get…` and `is…`
+ * (`user.getUser`, `friend.isFriend`, `notification.get`); its writes `add`, `addPhoto`,
+ * `updateStatus`, `status`, `addThread`, `addPost`… none of which a repeat leaves alone (no App API
+ * write has an idempotency key or a duplicate check). Anything else is sent once, not retried.
+ */
+function readsByName(method: string): boolean {
+  return /^(get|is)([A-Z]|$)/.test(method.slice(method.indexOf('.') + 1));
 }

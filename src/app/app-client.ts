@@ -176,7 +176,9 @@ export class AppClient {
    * Calls any api.php method. Known methods are typed and validated, and their parameters checked
    * (an unknown key is an `ArgumentError`); others take any parameters, sent as given, and return
    * `output` as sent.
-   * `photo.addPhoto` is sent as a multipart POST; everything else as a GET.
+   * `photo.addPhoto` is sent as a multipart POST; everything else as a GET, retried only when the
+   * method reads by its name (`get…`, `is…`): any other (`user.updateStatus`, `blog.add`, …) may
+   * write, and is sent once.
    */
   call<M extends KnownAppMethod>(
     method: M,

@@ -75,6 +75,11 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#answered.then(({ data, raw }) => ({ data, response: () => this.#describe(raw) }));
   }
 
+  /** @internal The value with the raw answer it came from (a call that resolves with another's answer). */
+  answered(): Promise<Answered<T>> {
+    return this.#answered;
+  }
+
   #value(): Promise<T> {
     this.#data ??= this.#answered.then(({ data }) => data);
     return this.#data;

@@ -19,6 +19,7 @@ import { responseInfo } from './response-info.js';
 import { retryPolicy } from './retry-policy.js';
 import { type HttpRequest, type HttpResponse, Transport } from './transport.js';
 import type { ValidationContext } from './validate.js';
+import { repeatOf, settleOutcome } from './write-outcome.js';
 
 const DEFAULT_TIMEOUT = 30_000;
 
@@ -55,6 +56,13 @@ export interface CoreSetup {
    */
   stepOfAnotherCall?: boolean | undefined;
 }
+
+/**
+ * What a call's failure may really mean, found by other calls (a Hubzilla "already stored" answer,
+ * resolved to the stored item): the value and the answer it came from, or `undefined` when the
+ * failure stands. Only then is the failure reported to `onError`.
+ */
+export type Recover<T> = (failure: SdkError) => Promise<Answered<T> | undefined>;
 
 /**
  * What both clients share: the transport and the answer pipeline, run under ONE error boundary per
@@ -107,10 +115,11 @@ export class ClientCore {
     request: HttpRequest,
     spec: AnswerSpec<S, V>,
     screen: Screen,
+    recover?: Recover<V>,
   ): ApiPromise<V> {
     // A spec that reads its body as it arrives (`collect`) tells the transport here, for every API.
     const sent = spec.collect ? { ...request, collect: spec.collect } : request;
-    return this.run(sent, (response) => readAnswer(this.#answerContext, response, spec, screen));
+    return this.run(sent, (response) => readAnswer(this.#answerContext, response, spec, screen), recover);
   }
 
   /**
@@ -119,11 +128,15 @@ export class ClientCore {
    * error while reading an answer is a `ValidationError` (the answer was not what it should be),
    * any other an `SdkError`. An abort rejects with the signal's reason and is not reported.
    */
-  run<T>(request: HttpRequest, read: (response: HttpResponse) => T): ApiPromise<T> {
-    return new ApiPromise(this.#run(request, read), (raw) => responseInfo(raw, this.redactor));
+  run<T>(request: HttpRequest, read: (response: HttpResponse) => T, recover?: Recover<T>): ApiPromise<T> {
+    return new ApiPromise(this.#run(request, read, recover), (raw) => responseInfo(raw, this.redactor));
   }
 
-  async #run<T>(request: HttpRequest, read: (response: HttpResponse) => T): Promise<Answered<T>> {
+  async #run<T>(
+    request: HttpRequest,
+    read: (response: HttpResponse) => T,
+    recover: Recover<T> | undefined,
+  ): Promise<Answered<T>> {
     // A request that sends a body reports its upload progress; a read has nothing to report.
     const known = request.method === 'GET' ? REQUEST_OPTION_KEYS : UPLOAD_OPTION_KEYS;
     checkRequestOptions(request.options, known);
@@ -135,7 +148,15 @@ export class ClientCore {
     } catch (error) {
       const signal = request.options?.signal;
       if (signal?.aborted && error === signal.reason) throw error;
+      // The transport settled its own failures; an answer that failed to read is settled here.
       const failure = this.#asSdkError(error, response);
+      if (response) settleOutcome(failure, repeatOf(request), response.uncertain === true);
+      if (recover) {
+        // The look-ups are calls of their own (their hooks fire); aborted, the call is.
+        const recovered = await recover(failure).catch(() => undefined);
+        if (signal?.aborted) throw signal.reason;
+        if (recovered) return recovered;
+      }
       const where = response ?? { method: request.method, url: this.#urlOf(failure, request) };
       this.#hooks.onError?.({ method: where.method, url: where.url, error: failure });
       throw failure;

@@ -1,6 +1,7 @@
 import type { BodyCollector, CollectedBody } from './body-collector.js';
 import type { RequestOptions } from './options.js';
 import type { Fields } from './query.js';
+import type { Repeatable } from './write-outcome.js';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -8,8 +9,8 @@ export interface HttpRequest {
   path: string;
   query?: Fields;
   body?: URLSearchParams | FormData;
-  /** Safe to repeat, so retried. Defaults to `method === 'GET'`. */
-  idempotent?: boolean;
+  /** What a repeat of it does, which decides its retries. Default: `'read'` for GET, `'once'` for POST. */
+  repeat?: Repeatable | undefined;
   /** This answer's own byte limit (a `filedata` chunk's follows from its `length`). */
   maxResponseBytes?: number | undefined;
   /** A known cause of this endpoint's HTTP 500s, added to the error's message. */
@@ -34,6 +35,8 @@ export interface HttpResponse extends ResponseHead {
   bytes: Uint8Array;
   /** What the request's collector took out of the body. */
   lifted?: Uint8Array | undefined;
+  /** An earlier attempt of this write failed in a way that may have applied it (then it was retried). */
+  uncertain?: boolean | undefined;
   /** The body as text (UTF-8), decoded on first use: a `filedata` chunk never needs it. */
   readonly text: string;
 }

@@ -5,7 +5,10 @@ import type { Logger, LogLevel } from './logging.js';
 /** How responses are checked against the SDK's schemas. */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
-/** Retry policy. Only idempotent requests (reads) are retried unless noted. */
+/**
+ * Retry policy. Only idempotent requests are retried: reads, and Hubzilla posts and comments
+ * without media (their `message_id` makes a repeat harmless); other writes are sent once.
+ */
 export interface RetryOptions {
   /**
    * How many times a failed attempt is retried (so `limit + 1` attempts at most).
@@ -95,7 +98,8 @@ export interface ClientOptions {
    */
   maxResponseBytes?: number;
   /**
-   * Retries for idempotent requests: a number (the limit) or a policy. `0` turns retries off.
+   * Retries for idempotent requests (reads; Hubzilla posts and comments without media): a number
+   * (the limit) or a policy. `0` turns retries off.
    * @default { limit: 2 }
    */
   retry?: number | RetryOptions;
@@ -164,7 +168,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /**
    * This call's retries, laid over the client's policy: a number replaces the limit (`0`: no retry),
-   * a policy object replaces the fields it gives. Writes are never retried.
+   * a policy object replaces the fields it gives. Writes are retried only when a repeat is harmless
+   * (a Hubzilla post or comment without media, an edit).
    * @default the client's `retry`
    * @example await hub.files.list({}, { retry: { limit: 5, maxRetryAfter: 120_000 } })
    */

@@ -5,6 +5,7 @@ import { ConnectionError } from './errors/connection-error.js';
 import { SdkError } from './errors/sdk-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import type { Redactor } from './redact.js';
+import { unsent } from './write-outcome.js';
 
 /** What the errors of one call name: its method and its redacted URL (after redirects). */
 export interface CallName {
@@ -22,7 +23,8 @@ export function deadlinePassed(call: CallName, phase: AttemptPhase): TimeoutErro
       : phase === 'answer'
         ? `${method} ${url} got no answer within ${timeout} ms`
         : `${url} did not finish its answer within ${timeout} ms`;
-  return new TimeoutError(message, { url, timeout });
+  const failure = new TimeoutError(message, { url, timeout });
+  return phase === 'credentials' ? unsent(failure) : failure;
 }
 
 /** Failures that recur on every attempt although they are connection errors (a browser's CORS refusal). */

@@ -1,6 +1,7 @@
 import { abortableDelay } from './abortable.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import type { AttemptAuthorizer } from './authorizer.js';
+import { SdkError } from './errors/sdk-error.js';
 import { answered, type HttpRequest, type HttpResponse } from './http-exchange.js';
 import type { Hooks, UploadOptions } from './options.js';
 import { queryString } from './query.js';
@@ -19,6 +20,14 @@ import {
 } from './transport-failures.js';
 import { type PreparedBody, prepareBody } from './upload-body.js';
 import { sdkUserAgent } from './user-agent.js';
+import {
+  attemptMayHaveApplied,
+  type Repeatable,
+  repeatOf,
+  retried,
+  settleOutcome,
+  unsent,
+} from './write-outcome.js';
 
 export interface TransportConfig {
   /** The site root, ending in `/`. */
@@ -44,7 +53,9 @@ export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js
 
 /** One call's state across its attempts. `url` is redacted and follows redirects. */
 interface Call extends CallName {
-  idempotent: boolean;
+  repeat: Repeatable;
+  /** An attempt of this write failed in a way that may have applied it, and was retried. */
+  uncertain: boolean;
   maxBytes: number;
   signal: AbortSignal | undefined;
 }
@@ -55,7 +66,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * The one HTTP path of both clients, on the platform's fetch. Per attempt: one deadline for the
  * credentials, the headers and the body together, a byte limit on the body, redirects decided by the
  * SDK (never followed to another origin, to http, or for a write). Across attempts: retries of reads
- * only, for failures that can pass (network errors, timeouts, a body cut off, 408/429/502/503/504),
+ * and idempotent writes (`HttpRequest.repeat`), never of other writes, for failures that can pass (network errors, timeouts, a body cut off, 408/429/502/503/504),
  * `onRetry` before each wait; after a 401, fresh credentials and one more attempt.
  * It never reports to `onError`: that happens once per call, at the client's answer boundary.
  *
@@ -87,14 +98,15 @@ export class Transport {
     const call: Call = {
       method: request.method,
       url: redactor.url(url),
-      idempotent: request.idempotent ?? request.method === 'GET',
+      repeat: repeatOf(request),
+      uncertain: false,
       timeout: request.options?.timeout ?? this.#config.timeout,
       maxBytes: request.maxResponseBytes ?? this.#config.maxResponseBytes,
       signal: request.options?.signal,
     };
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
-      const mayRetry = call.idempotent && attempt <= retry.limit;
+      const mayRetry = retried(call.repeat) && attempt <= retry.limit;
       try {
         call.signal?.throwIfAborted();
         const response = await this.#attempt(call, url, request, attempt);
@@ -105,14 +117,18 @@ export class Transport {
           attempt--;
           continue;
         }
+        response.uncertain = call.uncertain;
         if (!mayRetry || !retry.statusCodes.includes(response.status)) return response;
         const delay = statusRetryDelay(retry, attempt, response.headers, call.timeout);
         if (delay === undefined) return response;
+        // A 502/503/504 may come from a proxy after the server did the work.
+        call.uncertain ||= response.status >= 500;
         await this.#waitToRetry(call, attempt, `HTTP ${response.status}`, delay);
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
         const failure = toSdkError(error, call, redactor);
-        if (!mayRetry || !isTransient(failure)) throw failure;
+        if (!mayRetry || !isTransient(failure)) throw settleOutcome(failure, call.repeat, call.uncertain);
+        call.uncertain ||= attemptMayHaveApplied(failure);
         await this.#waitToRetry(call, attempt, retryReason(failure), backoff(retry, attempt));
       }
     }
@@ -132,12 +148,13 @@ export class Transport {
         const prepared = prepareBody(request.body, onUploadProgress);
         let signed: Record<string, string> | undefined;
         // Awaited only when there is one: an `await` of nothing still costs a turn of the microtask queue.
+        // Whatever fails while the credentials are made, nothing was sent.
         if (authorizer)
-          signed = await authorizer.headers(
-            { method: request.method, url: target, body: prepared?.bytes },
-            call,
-            deadline,
-          );
+          signed = await authorizer
+            .headers({ method: request.method, url: target, body: prepared?.bytes }, call, deadline)
+            .catch((error: unknown) => {
+              throw error instanceof SdkError ? unsent(error) : error;
+            });
         const response = await this.#fetch(target, call, request, prepared, signed, deadline.signal).catch(
           (error: unknown) => {
             throw deadline.signal.aborted ? error : unreachable(error, call, redactor);
@@ -156,7 +173,7 @@ export class Transport {
         }
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
-        const decision = decideRedirect(target, location, { idempotent: call.idempotent, hops });
+        const decision = decideRedirect(target, location, { idempotent: call.repeat === 'read', hops });
         if (!decision.follow) throw redirectRefused(response.status, call, decision.reason);
         target = decision.to;
         call.url = redactor.url(target);

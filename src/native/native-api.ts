@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
 import type { ApiPromise } from '../core/api-promise.js';
-import type { ClientCore } from '../core/client-core.js';
+import type { ClientCore, Recover } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { type Fields, formBody } from '../core/query.js';
+import type { Repeatable } from '../core/write-outcome.js';
 import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
 
 /** Where the Native channel API hangs below the site root. */
@@ -10,7 +11,8 @@ export const API_PATH = 'api/z/1.0/';
 
 /**
  * Sends Native API calls (internal): the `channel` switch on every request, reads as GET with
- * query parameters (retried), writes as POST with a form body (never retried), and every answer
+ * query parameters (retried), writes as POST with a form body (retried only when a repeat is
+ * harmless), and every answer
  * through the core answer pipeline in Hubzilla's dialect.
  */
 export class NativeApi {
@@ -41,22 +43,33 @@ export class NativeApi {
     return this.#core.answer(request, spec, this.#screen(spec));
   }
 
-  /** A write: `POST api/z/1.0/<path>` with the fields urlencoded, or multipart when a file is attached. */
+  /**
+   * A write: `POST api/z/1.0/<path>` with the fields urlencoded, or multipart when a file is attached.
+   * Sent once, unless `safety.repeat` says a repeat is harmless; `safety.recover` reads a failure
+   * that may mean success (an item stored by an earlier attempt).
+   */
   write<S extends z.ZodMiniType, V = z.output<S>>(
     path: string,
     fields: Fields,
     files: Record<string, Blob | undefined>,
     spec: HubAnswerSpec<S, V>,
     options?: RequestOptions,
+    safety: { repeat?: Repeatable; recover?: Recover<V> } = {},
   ): ApiPromise<V> {
     const request = {
       method: 'POST' as const,
       path: API_PATH + path,
       body: formBody(this.#withChannel(fields), files),
       serverErrorHint: spec.serverErrorHint,
+      repeat: safety.repeat,
       options,
     };
-    return this.#core.answer(request, spec, this.#screen(spec));
+    return this.#core.answer(request, spec, this.#screen(spec), safety.recover);
+  }
+
+  /** The site root as the core resolves it (the client's `baseUrl`, ending in `/`). */
+  get root(): URL {
+    return this.#core.root;
   }
 
   /** Reports a failure a download found across chunks of `file_id`, as a failed call is reported. */

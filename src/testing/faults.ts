@@ -45,6 +45,19 @@ export interface FailRule {
    * @default undefined (answer with `status`)
    */
   resetAfterBytes?: number | undefined;
+  /**
+   * Handle the request first (a write is stored), then fail it: the `status` answered instead of
+   * the real answer (a proxy's 502/504 after the server did the work). With `resetAfterBytes` the
+   * request is always handled first (`0`: the connection drops after the write was stored).
+   * @default false (a `status` answers instead of handling the request)
+   */
+  afterHandling?: boolean | undefined;
+  /**
+   * Instead of a status: handle the request (a write is stored), then wait this long before
+   * answering: a client whose timeout is shorter gives up during the answer.
+   * @default undefined
+   */
+  stallMs?: number | undefined;
 }
 
 /** A fault of the `filedata` chunk that starts at `offset`. */
@@ -68,8 +81,9 @@ export interface ChunkFault {
 
 /** What the site does instead of (or to) the normal answer. */
 export type FaultAction =
-  | { kind: 'status'; status: number; retryAfter?: number | string | undefined }
-  | { kind: 'reset'; afterBytes: number | undefined };
+  | { kind: 'status'; status: number; retryAfter?: number | string | undefined; afterHandling?: boolean }
+  | { kind: 'reset'; afterBytes: number | undefined }
+  | { kind: 'stall'; ms: number };
 
 interface Counted<T> {
   rule: T;
@@ -111,6 +125,19 @@ export class Faults {
     });
   }
 
+  /** Waits `ms` (a stalled answer), or until the client gives up (`signal`). */
+  async stall(ms: number, signal: AbortSignal): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
   /** The HTTP failure for a request to `path` (below the site root), if a rule fires. */
   forRequest(path: string, method: string): FaultAction | undefined {
     for (const entry of this.failRules) {
@@ -124,7 +151,9 @@ export class Faults {
       if (entry.seen < (rule.nth ?? 1) || entry.fired >= (rule.times ?? 1)) continue;
       entry.fired++;
       if (rule.resetAfterBytes !== undefined) return { kind: 'reset', afterBytes: rule.resetAfterBytes };
-      return { kind: 'status', status: rule.status ?? 503, retryAfter: rule.retryAfter };
+      if (rule.stallMs !== undefined) return { kind: 'stall', ms: rule.stallMs };
+      const status = { kind: 'status', status: rule.status ?? 503, retryAfter: rule.retryAfter } as const;
+      return rule.afterHandling ? { ...status, afterHandling: true } : status;
     }
     return undefined;
   }

@@ -103,11 +103,13 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     const path = pathname.startsWith(base) ? pathname.slice(base.length) : undefined;
     const fault = current.faults.forRequest(path ?? pathname, request.method.toUpperCase());
     let response: Response;
-    if (fault?.kind === 'status') {
+    if (fault?.kind === 'status' && !fault.afterHandling) {
       response = statusResponse(fault.status, fault.retryAfter);
     } else {
       response = await route(current, request, path);
+      if (fault?.kind === 'status') response = statusResponse(fault.status, fault.retryAfter);
       if (fault?.kind === 'reset') response = await resetResponse(response, fault.afterBytes);
+      if (fault?.kind === 'stall') await current.faults.stall(fault.ms, request.signal);
     }
     record.status = response.status;
     return response;

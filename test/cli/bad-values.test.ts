@@ -21,9 +21,10 @@ const cases: [string[], string][] = [
   [['--fail', '503,retry-after=soon'], '--fail retry-after must be seconds or an HTTP date, not "soon"'],
   [
     ['--fail', '503,bogus=1'],
-    '--fail: unknown field "bogus" (fields: status, retry-after, path, method, nth, times)',
+    '--fail: unknown field "bogus" (fields: status, retry-after, handled, path, method, nth, times)',
   ],
   [['--fail', '503,status=502'], '--fail: status is given twice'],
+  [['--fail', '502,handled=maybe'], '--fail handled must be yes or no, not "maybe"'],
   [['--fail', 'path='], '--fail: path has no value'],
   [['--fail', 'times=0'], '--fail times (or all) must be a whole number of at least 1, not "0"'],
   [['--fail', 'method=G E T'], '--fail method must be letters, like GET, not "G E T"'],

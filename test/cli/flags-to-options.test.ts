@@ -72,6 +72,15 @@ describe('fake-server flags as startFakeServer options', () => {
       expect.objectContaining({ status: 503, retryAfter: 0 }),
     ]);
   });
+
+  it('--fail handled=yes fails a request after handling it (a proxy 502 after the post was stored)', () => {
+    expect(optionsOf('--fail', '502,handled=yes,path=item/update').faults?.fail).toEqual([
+      { status: 502, afterHandling: true, path: 'item/update' },
+    ]);
+    expect(optionsOf('--fail', '502,handled=no').faults?.fail).toEqual([
+      { status: 502, afterHandling: false },
+    ]);
+  });
 });
 
 describe('the hub login flags', () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,11 +88,19 @@ describe('examples/reply-bot.ts', () => {
         site.addItem({ body: 'Me again', author: 'bob', parent: answered[0]?.mid }),
       ];
       site.addItem({ body: 'My own note', author: 'alice', parent: first.row.mid });
+      const savedBefore = await readFile(cursor, 'utf8');
       const again = startBot(server, '--cursor', cursor, '--replies', '2', '--interval', '100');
       expect(await again.exited).toBe(0);
       expect(again.output()).toMatch(
         /replied to Bob: “While you were away”[\s\S]*replied to Bob: “Me again”/,
       );
+      // A bot that crashed after replying but before saving its cursor: run from the older cursor,
+      // it replies again with the same message ids, and the hub keeps one reply each (issue 30).
+      const itemIds = (output: string) => [...output.matchAll(/→ item (\d+)/g)].map((m) => m[1]);
+      await writeFile(cursor, savedBefore);
+      const replayed = startBot(server, '--cursor', cursor, '--replies', '2', '--interval', '100');
+      expect(await replayed.exited).toBe(0);
+      expect(itemIds(replayed.output())).toEqual(itemIds(again.output()));
 
       const repliesTo = (mid: string | undefined) =>
         hub.items.filter((item) => item.row.thr_parent === mid && item.row.author_xchan === alice?.hash)

@@ -32,6 +32,7 @@ const ECHOED: Record<OperationId, readonly string[]> = {
   'app.token': [KEY, encodeURIComponent(KEY)],
   'native.read': [PASSWORD, `${USERNAME}:${PASSWORD}`, `basic ${btoa(`${USERNAME}:${PASSWORD}`)}`],
   'native.write': [PASSWORD, `${USERNAME}:${PASSWORD}`, `basic ${btoa(`${USERNAME}:${PASSWORD}`)}`],
+  'native.media': [PASSWORD, `${USERNAME}:${PASSWORD}`, `basic ${btoa(`${USERNAME}:${PASSWORD}`)}`],
 };
 
 const quote = (id: OperationId) =>

@@ -107,6 +107,7 @@ describe('items.reply', () => {
       body: 'Thanks!',
       title: 'Re',
       parent_mid: (messageIdOf as (x: typeof to) => string)(to),
+      message_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(requests[0]?.method).toBe('POST');
     expect(answer.item).toMatchObject({ id: 5, parent: 3 });

@@ -36,9 +36,13 @@ describe('items.update', () => {
     const form = await posted();
     expect(requests[0]?.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
     expect(new URL(requests[0]!.url).search).toBe('');
+    // A new item's message id, chosen by the SDK (a random UUID), so that a retry cannot post twice.
     expect(Object.fromEntries(form)).toEqual({
       body: 'Hello world, first post from the API',
       title: 'First post',
+      message_id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
     });
     expect(result.item_id).toBe(1);
     expect(result.item).toMatchObject({

@@ -11,12 +11,14 @@ const MATCH_FIELDS = ['path', 'method', 'nth', 'times'];
 /** `--fail [status=]STATUS,retry-after=...,path=...,method=...,nth=N,times=N|all`. */
 export function failRule(text: string): FailRule {
   const flag = '--fail';
-  const fields = ruleFields(flag, text, 'status', ['status', 'retry-after', ...MATCH_FIELDS]);
+  const fields = ruleFields(flag, text, 'status', ['status', 'retry-after', 'handled', ...MATCH_FIELDS]);
   const rule: EveryField<FailRule> = {
     ...matching(flag, fields),
     status: optional(fields.get('status'), (value) => status(flag, value)),
     retryAfter: optional(fields.get('retry-after'), (value) => retryAfter(flag, value)),
     resetAfterBytes: undefined,
+    afterHandling: optional(fields.get('handled'), (value) => yesNo(flag, value)),
+    stallMs: undefined,
   };
   return rule;
 }
@@ -30,6 +32,8 @@ export function dropRule(text: string): FailRule {
     status: undefined,
     retryAfter: undefined,
     resetAfterBytes: optional(fields.get('after'), (value) => integer(value, `${flag} after`, 0)) ?? 0,
+    afterHandling: undefined,
+    stallMs: undefined,
   };
   return rule;
 }
@@ -63,6 +67,12 @@ function matching(
     nth: optional(fields.get('nth'), (value) => integer(value, `${flag} nth`, 1)),
     times: optional(fields.get('times'), (value) => times(flag, value)),
   };
+}
+
+/** `handled=yes|no`. */
+function yesNo(flag: string, text: string): boolean {
+  if (text === 'yes' || text === 'no') return text === 'yes';
+  throw new UsageError(`${flag} handled must be yes or no, not ${JSON.stringify(text)}`);
 }
 
 /** 200 to 599: what a `Response` can carry. */

@@ -158,10 +158,12 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
 
 /** The value syntax of the fault options and examples, after the options in the help. */
 export const FAKE_SERVER_EPILOGUE = `RULE: comma-separated name=value fields; the first may leave out its name.
-  --fail [status=]STATUS,retry-after=SECONDS|HTTP-DATE,path=TEXT,method=METHOD,nth=N,times=N|all
-      status 200-599 (default 503); no Retry-After unless given
+  --fail [status=]STATUS,retry-after=SECONDS|HTTP-DATE,handled=yes|no,path=TEXT,method=METHOD,nth=N,times=N|all
+      status 200-599 (default 503); no Retry-After unless given; handled=yes: the request is
+      handled first (a write is stored), then failed (default no)
   --drop [after=]BYTES,path=TEXT,method=METHOD,nth=N,times=N|all
-      body bytes sent before the drop (default 0: before the status line)
+      body bytes sent before the drop (default 0: before the status line); the request is
+      handled first (a write is stored)
   path: only requests whose path below the site root contains TEXT (default every request);
   method: only that HTTP method (default any); nth: the first matching request to fire on
   (default 1); times: how many fire from there (default 1; all: every one)

@@ -4,10 +4,18 @@ import { ArgumentError } from '../../core/errors/argument-error.js';
 import { keysOf } from '../../core/known-keys.js';
 import type { RequestOptions, UploadOptions } from '../../core/options.js';
 import type { Fields } from '../../core/query.js';
+import { randomUuid } from '../../core/uuid.js';
 import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
+import {
+  type HubIdentity,
+  hubIdentity,
+  type ItemUpdateAnswer,
+  type NewItem,
+  storedItemRecovery,
+} from '../stored-item.js';
 import type { AclList, ItemReplyParams, ItemUpdateParams, MediaUpload, ReplyTarget } from './items-params.js';
 
 /** A thread's top item, by id or by message id. */
@@ -60,14 +68,6 @@ const FULL_KEYS = keysOf<ItemFullParams>({ item_id: true, mid: true });
 const REPLY_OWN = ['parent', 'parent_mid', 'post_id'] as const;
 const REPLY_KEYS = UPDATE_KEYS.filter((key) => !(REPLY_OWN as readonly string[]).includes(key));
 
-/** What `items.update` and `items.reply` resolve to. */
-export interface ItemUpdateAnswer {
-  /** The new or edited item's row id (`item_id` of `items.full`). */
-  item_id: number;
-  /** The item as a database row. */
-  item: ItemRow;
-}
-
 /** Conversation items: create, reply, edit, read whole threads. */
 export class ItemsResource {
   readonly #api: NativeApi;
@@ -78,22 +78,17 @@ export class ItemsResource {
   /**
    * `item/update` (always POST: the hub creates items even from a GET). Multipart when `media` is
    * attached. `{success: false, message}` → `ApiError` with the message as `code`.
+   *
+   * A new item gets a `message_id` (a random UUID unless you give one), which the hub keeps as its
+   * `uuid` and refuses a second time: so the SDK retries it like a read after a failure that leaves
+   * the outcome unknown (connection lost, timeout, 502/503/504), and resolves the hub's "already
+   * stored" answer to the stored item, the same `{ item_id, item }`. Give your own `message_id` to
+   * repeat a post safely after a restart. An edit (`post_id`) is retried too: it sets the same text
+   * again. A post with `media` is sent once (the hub stores the file before the item, and again on
+   * a repeat): its error's `mayHaveSucceeded` says whether it may have been stored.
    */
   update(params: ItemUpdateParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
-    return ApiPromise.attempt(() => {
-      knownParams('items.update', params, UPDATE_KEYS);
-      const media = mediaBlob(params?.media);
-      const fields = itemFields(params, media !== undefined);
-      const editing = fields.post_id !== undefined;
-      const spec = {
-        schema: ItemUpdateResultSchema,
-        subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
-        ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
-        unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
-        shape: 'object' as const,
-      };
-      return this.#api.write('item/update', fields, { media }, spec, options);
-    });
+    return ApiPromise.attempt(() => this.#write('items.update', params, options, undefined));
   }
 
   /**
@@ -120,9 +115,60 @@ export class ItemsResource {
         }
       }
       knownParams('items.reply', params, REPLY_KEYS);
-      return this.update({ ...params, parent_mid }, options);
+      return this.#write('items.reply', { ...params, parent_mid }, options, threadOf(to));
     });
   }
+
+  /** A post, comment or edit; a new item with its message id, retried and found again (see `update`). */
+  #write(
+    name: string,
+    params: ItemUpdateParams,
+    options: UploadOptions | undefined,
+    thread: NewItem['thread'],
+  ): ApiPromise<ItemUpdateAnswer> {
+    knownParams(name, params, UPDATE_KEYS);
+    const media = mediaBlob(params?.media);
+    const fields = itemFields(params, media !== undefined);
+    const editing = fields.post_id !== undefined;
+    const spec = {
+      schema: ItemUpdateResultSchema,
+      subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
+      ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
+      unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
+      shape: 'object' as const,
+    };
+    // The hub stores a file again on every repeat, before it looks at the item.
+    const repeat = media ? 'once' : 'idempotent-write';
+    if (editing) return this.#api.write('item/update', fields, { media }, spec, options, { repeat });
+    const messageId = (fields.message_id as string | undefined) ?? randomUuid();
+    const item: NewItem = {
+      messageId,
+      thread:
+        thread ??
+        (fields.parent !== undefined
+          ? { item_id: fields.parent as number }
+          : typeof fields.parent_mid === 'string'
+            ? { mid: fields.parent_mid }
+            : undefined),
+    };
+    const recover = storedItemRecovery(this.#api, this.#identity, item, options);
+    return this.#api.write('item/update', { ...fields, message_id: messageId }, { media }, spec, options, {
+      repeat,
+      recover,
+    });
+  }
+
+  /**
+   * The hub's root and the channel's identity, asked when a repeat is first resolved and kept once
+   * found (a failed look-up, an aborted one, is asked again next time).
+   */
+  readonly #identity = async (options: RequestOptions | undefined): Promise<HubIdentity> => {
+    if (this.#hub) return this.#hub;
+    const identity = await hubIdentity(this.#api, options);
+    if (identity.guid !== '') this.#hub = identity;
+    return identity;
+  };
+  #hub: HubIdentity | undefined;
 
   /** `item/full`: a whole thread (top item and comments) in the mirror-export shape; nothing matching → `[]`. */
   full(params: ItemFullParams, options?: RequestOptions): ApiPromise<ExportItem[]> {
@@ -170,7 +216,8 @@ function itemFields(params: ItemUpdateParams, hasMedia: boolean): Fields {
     contact_deny: acl(params.contact_deny),
     group_deny: acl(params.group_deny),
     ...{ coord, location, expire, mimetype, remote_xchan, consensus, nocomment, namespace, remote_id },
-    ...{ message_id, created, webpage, pagetitle, layout_mid, verb, obj_type },
+    ...{ created, webpage, pagetitle, layout_mid, verb, obj_type },
+    message_id: optionalText('message_id', message_id),
     parent: requireId('parent', params.parent, false),
     parent_mid: optionalText('parent_mid', params.parent_mid),
     post_id: requireId('post_id', params.post_id, false),
@@ -216,6 +263,16 @@ function messageIdOf(to: ReplyTarget): string {
   return id;
 }
 
+/** The thread of the item replied to, where a retried reply is found again: its top's message id. */
+function threadOf(to: ReplyTarget): { mid: string } {
+  if (typeof to === 'string') return { mid: to };
+  const item = to as Record<string, unknown>;
+  const top = [item.message_top, item.parent_mid, item.message_id, item.mid].find(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
+  return { mid: top as string };
+}
+
 function describe(value: unknown): string {
   return typeof value === 'number' || value === undefined || value === null ? String(value) : typeof value;
 }
@@ -231,3 +288,5 @@ function mediaBlob(media: MediaUpload | undefined): Blob | undefined {
   if (media instanceof Uint8Array) return new Blob([media.slice()]);
   throw new ArgumentError('items.update: media must be a Blob, a File, a Uint8Array or an ArrayBuffer');
 }
+
+export type { ItemUpdateAnswer } from '../stored-item.js';

@@ -76,9 +76,17 @@ function channelRow(call: HubCall, channel: HubChannel): Record<string, unknown>
   };
 }
 
-/** verify: the logged-in channel's row. */
+/** verify: the logged-in channel's row, joined with its xchan as 8.8.7 does (its address and URL). */
 export function verify(call: HubCall): Response {
-  return json(channelRow(call, call.channel));
+  const xchan = call.runtime.hub.xchans.find((x) => x.hash === call.channel.hash);
+  return json({
+    ...channelRow(call, call.channel),
+    xchan_hash: call.channel.hash,
+    xchan_guid: xchan?.guid ?? '',
+    xchan_addr: xchan?.addr ?? '',
+    xchan_url: `${call.site}/channel/${call.channel.nick}`,
+    xchan_name: call.channel.name,
+  });
 }
 
 /**

@@ -62,11 +62,38 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
     if (terms.length > 0 || params.has('category')) editing.terms = terms;
     return json({ success: true, item_id: editing.row.id, item: rowAnswer(editing, true) });
   }
+  const refused = repeated(call, mine, tagged.body);
+  if (refused) return json({ success: false, message: refused });
   const item = createItem(call, tagged.body, terms, parent, now);
   // As the hub: the reply joins the top's thread (`parent`, `parent_mid`) and remembers the item it
   // answers, a comment included (`thr_parent`).
   if (replyTo) item.row.thr_parent = replyTo.row.mid;
   return json({ success: true, item_id: item.row.id, item: rowAnswer(item, false) });
+}
+
+/** Hubzilla's "Suppress Duplicate Posts/Comments" window (on by default). */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * How 8.8.7 answers a new item whose `message_id` (its `uuid`) the channel already has: with the
+ * same text as the stored one within two minutes, `operation cancelled` (the "Suppress Duplicate
+ * Posts/Comments" check, on by default, comes first); else `item_store()` refuses the second uuid
+ * ("duplicate post."), which `Item::post` answers as `system error`. Media was stored before either
+ * check, as on the hub. (The hub also cancels the same text under a NEW message id within two
+ * minutes; the fake accepts that, so tests may post the same text twice.)
+ */
+function repeated(call: HubCall, mine: readonly HubItem[], body: string): string | undefined {
+  const uuid = uuidOf(call.params.get('message_id') ?? '');
+  const stored = uuid === undefined ? undefined : mine.find((item) => item.row.uuid === uuid);
+  if (!stored) return undefined;
+  const since = call.runtime.options.now().getTime() - DUPLICATE_WINDOW_MS;
+  const recent = Date.parse(`${stored.row.created.replace(' ', 'T')}Z`) > since;
+  return recent && stored.row.body === body ? 'operation cancelled' : 'system error';
+}
+
+/** The `uuid` a `message_id` becomes (the fake keeps the last segment of a URL). */
+function uuidOf(messageId: string): string | undefined {
+  return messageId === '' ? undefined : (messageId.split('/').pop() ?? messageId);
 }
 
 /** Stores a new post (or comment of `parent`) of the channel from the request's fields. */
@@ -80,7 +107,7 @@ export function createItem(
   const { params, channel, runtime } = call;
   const acl: Acl = parent ? pickAcl(parent) : hasAcl(params) ? givenAcl(params) : defaultAcl(call);
   const messageId = params.get('message_id') ?? '';
-  const uuid = messageId === '' ? runtime.prng.uuid() : (messageId.split('/').pop() ?? messageId);
+  const uuid = uuidOf(messageId) ?? runtime.prng.uuid();
   const created = parseDateParam(params.get('created')) ?? now;
   const item = buildItem(call.site, {
     id: nextId(runtime.hub.items.map((entry) => entry.row)),

@@ -9,8 +9,11 @@ export type Outcome =
   | { kind: 'recovers'; attempts: number; minMs?: number }
   /** Resolves with this value (a fault that is also a valid answer, like `[]`). */
   | { kind: 'returns'; attempts: number; value: unknown }
-  /** Rejects with an error of exactly this class. */
-  | { kind: 'fails'; attempts: number; error: ErrorClass }
+  /**
+   * Rejects with an error of exactly this class, whose `mayHaveSucceeded` is `applied` for a write
+   * (always `false` for a read).
+   */
+  | { kind: 'fails'; attempts: number; error: ErrorClass; applied: boolean }
   /** Rejects with the abort signal's reason, itself. */
   | { kind: 'aborts'; attempts: number };
 
@@ -20,25 +23,39 @@ export const recovers = (attempts: number, minMs?: number): Outcome => ({
   ...(minMs === undefined ? {} : { minMs }),
 });
 export const returns = (value: unknown): Outcome => ({ kind: 'returns', attempts: 1, value });
-export const fails = (error: ErrorClass, attempts: number): Outcome => ({ kind: 'fails', attempts, error });
+/** Fails; a write's error says it may have been applied (`applied`) or not. */
+export const fails = (error: ErrorClass, attempts: number, applied = false): Outcome => ({
+  kind: 'fails',
+  attempts,
+  error,
+  applied,
+});
+/** `fails` of a write whose error says `mayHaveSucceeded: true`. */
+export const failsMaybeApplied = (error: ErrorClass, attempts: number): Outcome =>
+  fails(error, attempts, true);
 export const aborts = (attempts: number): Outcome => ({ kind: 'aborts', attempts });
 
 export type Expectations = Record<OperationId, Outcome>;
 
-const READS = ['app.read', 'app.token', 'native.read'] as const;
-const WRITES = ['app.write', 'native.write'] as const;
+/** Retried: the reads, and a new Hubzilla item without media (its message id makes a repeat harmless). */
+const RETRIED = ['app.read', 'app.token', 'native.read', 'native.write'] as const;
+/** Sent once: phpFox's upload and a Hubzilla post with media (the hub stores the file again). */
+const ONCE = ['app.write', 'native.media'] as const;
 
-/** The same outcome for every read (GET: retried). */
-export function reads(outcome: Outcome): Pick<Expectations, (typeof READS)[number]> {
-  return Object.fromEntries(READS.map((id) => [id, outcome])) as Pick<Expectations, (typeof READS)[number]>;
+/** The same outcome for every retried operation (reads and idempotent writes). */
+export function retried(outcome: Outcome): Pick<Expectations, (typeof RETRIED)[number]> {
+  return Object.fromEntries(RETRIED.map((id) => [id, outcome])) as Pick<
+    Expectations,
+    (typeof RETRIED)[number]
+  >;
 }
 
-/** The same outcome for every write (POST: sent once, never retried). */
-export function writes(outcome: Outcome): Pick<Expectations, (typeof WRITES)[number]> {
-  return Object.fromEntries(WRITES.map((id) => [id, outcome])) as Pick<Expectations, (typeof WRITES)[number]>;
+/** The same outcome for every write sent once (never retried). */
+export function once(outcome: Outcome): Pick<Expectations, (typeof ONCE)[number]> {
+  return Object.fromEntries(ONCE.map((id) => [id, outcome])) as Pick<Expectations, (typeof ONCE)[number]>;
 }
 
 /** The same outcome for every operation. */
 export function all(outcome: Outcome): Expectations {
-  return { ...reads(outcome), ...writes(outcome) };
+  return { ...retried(outcome), ...once(outcome) };
 }

@@ -10,14 +10,17 @@ import type { Outcome } from './outcomes.js';
 
 const attempts = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
 
-function cell(outcome: Outcome): string {
+function cell(outcome: Outcome, write: boolean): string {
   switch (outcome.kind) {
     case 'recovers':
       return outcome.attempts === 1 ? 'recovered' : `recovered, retried (${attempts(outcome.attempts)})`;
     case 'returns':
       return `returns \`${JSON.stringify(outcome.value)}\``;
-    case 'fails':
-      return `\`${outcome.error.name}\`, ${outcome.attempts === 1 ? 'not retried' : `retried (${attempts(outcome.attempts)})`}`;
+    case 'fails': {
+      const tried = outcome.attempts === 1 ? 'not retried' : `retried (${attempts(outcome.attempts)})`;
+      const applied = write && outcome.applied ? ', **may have succeeded**' : '';
+      return `\`${outcome.error.name}\`, ${tried}${applied}`;
+    }
     case 'aborts':
       return outcome.attempts === 0
         ? 'abort reason, nothing sent'
@@ -37,12 +40,15 @@ export function renderFaultTable(): string {
       const call = operation.call.startsWith(operation.client)
         ? operation.call
         : `${operation.client} ${operation.call}`;
-      return `\`${call}\` (${operation.kind === 'read' ? 'GET' : 'POST'})`;
+      const how = { read: 'GET', 'idempotent-write': 'POST, retried', write: 'POST, sent once' }[
+        operation.kind
+      ];
+      return `\`${call}\` (${how})`;
     }),
   ];
   const rows = FAULT_CASES.map((row) => [
     row.name,
-    ...OPERATIONS.map((operation) => cell(row.expect[operation.id])),
+    ...OPERATIONS.map((operation) => cell(row.expect[operation.id], operation.kind !== 'read')),
   ]);
   return table(header, rows);
 }

@@ -36,7 +36,7 @@ function expectOutcome(
   // Every call settles: one that hung would fail by the test's timeout (no wall-clock bound here,
   // which a loaded machine would break).
   expect(run.attempts, 'HTTP attempts').toBe(outcome.attempts);
-  // Whatever the table says, a write is never sent twice.
+  // Whatever the table says, a write that is not idempotent is never sent twice.
   if (operation.kind === 'write') expect(run.attempts).toBeLessThanOrEqual(1);
   // Every attempt reached the server exactly once (no hidden retry below the SDK), or none could.
   expect(run.hits, 'requests seen by the server').toBe(row.target === undefined ? run.attempts : 0);
@@ -60,6 +60,10 @@ function expectOutcome(
         expect(settled.error).toBeInstanceOf(SdkError);
         // The exact class, not a parent: a 401 must not come out as a plain ApiError.
         expect((settled.error as object).constructor.name, explain(settled)).toBe(outcome.error.name);
+        // Every error says whether the request may have been applied: a read's never was.
+        expect((settled.error as SdkError).mayHaveSucceeded, 'mayHaveSucceeded').toBe(
+          operation.kind !== 'read' && outcome.applied,
+        );
       }
       break;
     case 'aborts':

@@ -1,7 +1,13 @@
 import { AppClient, type ClientOptions, NativeClient, type RequestOptions } from '../../../src/index.js';
 
 /** The calls every fault is tried on: a read and a write of each client, and the token exchange. */
-export type OperationId = 'app.read' | 'app.token' | 'app.write' | 'native.read' | 'native.write';
+export type OperationId =
+  | 'app.read'
+  | 'app.token'
+  | 'app.write'
+  | 'native.read'
+  | 'native.write'
+  | 'native.media';
 
 export interface Credentials {
   token: string;
@@ -19,8 +25,11 @@ export interface Connection {
 export interface Operation {
   id: OperationId;
   client: 'AppClient' | 'NativeClient';
-  /** Reads are idempotent (GET, retried); writes are sent once. */
-  kind: 'read' | 'write';
+  /**
+   * Reads are idempotent (GET, retried); so is a new Hubzilla item without media (the hub refuses
+   * its message id twice: retried); other writes are sent once.
+   */
+  kind: 'read' | 'idempotent-write' | 'write';
   /** The call as users write it. */
   call: string;
   run(connection: Connection, request: RequestOptions): Promise<unknown>;
@@ -85,10 +94,25 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'native.write',
     client: 'NativeClient',
-    kind: 'write',
+    kind: 'idempotent-write',
     call: 'items.update()',
     run: (connection, request) =>
       native(connection).items.update({ body: 'Hello from the fault matrix' }, request),
+    view: same,
+  },
+  {
+    id: 'native.media',
+    client: 'NativeClient',
+    kind: 'write',
+    call: 'items.update({ media })',
+    run: (connection, request) =>
+      native(connection).items.update(
+        {
+          body: 'A photo from the fault matrix',
+          media: new File([PNG], 'matrix.png', { type: 'image/png' }),
+        },
+        request,
+      ),
     view: same,
   },
 ];
