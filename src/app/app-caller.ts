@@ -5,9 +5,10 @@ import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { pageFingerprint } from '../core/page-fingerprint.js';
 import { PagePromise } from '../core/page-promise.js';
-import { type Fields, formBody } from '../core/query.js';
+import type { Fields } from '../core/query.js';
 import type { HttpRequest } from '../core/transport.js';
 import type { ApiInfo } from '../schemas/index.js';
+import { appRequest } from './app-request.js';
 import { type Envelope, phpfoxScreen } from './envelope.js';
 
 /** phpFox's page size for list methods. */
@@ -137,21 +138,14 @@ export class AppCaller {
     );
   }
 
-  /**
-   * The request of one call. `token` and `method` come last, so no parameter can replace them (a
-   * `{ token, method }` in `app.call()`'s params would otherwise redirect the call).
-   */
+  /** The request of one call (see {@link appRequest}). */
   #request(
     method: string,
     params: Fields,
     options?: RequestOptions,
     files?: Record<string, Blob>,
   ): HttpRequest {
-    const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
-    const own = this.#token === undefined ? { method } : { token: this.#token, method };
-    return files
-      ? { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options }
-      : { method: 'GET', path: 'api.php', query: { ...(rest as Fields), ...own }, options };
+    return appRequest(method, params, this.#token, options, files);
   }
 }
 

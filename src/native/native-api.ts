@@ -2,11 +2,11 @@ import type * as z from 'zod/mini';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
-import { type Fields, formBody } from '../core/query.js';
+import type { Fields } from '../core/query.js';
 import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
+import { API_PATH, nativeRequest } from './native-request.js';
 
-/** Where the Native channel API hangs below the site root. */
-export const API_PATH = 'api/z/1.0/';
+export { API_PATH } from './native-request.js';
 
 /**
  * Sends Native API calls (internal): the `channel` switch on every request, reads as GET with
@@ -31,9 +31,7 @@ export class NativeApi {
     maxResponseBytes?: number,
   ): ApiPromise<V> {
     const request = {
-      method: 'GET' as const,
-      path: API_PATH + path,
-      query: this.#withChannel(query),
+      ...nativeRequest('GET', path, query, this.#channel),
       serverErrorHint: spec.serverErrorHint,
       maxResponseBytes,
       options,
@@ -50,9 +48,7 @@ export class NativeApi {
     options?: RequestOptions,
   ): ApiPromise<V> {
     const request = {
-      method: 'POST' as const,
-      path: API_PATH + path,
-      body: formBody(this.#withChannel(fields), files),
+      ...nativeRequest('POST', path, fields, this.#channel, files),
       serverErrorHint: spec.serverErrorHint,
       options,
     };
@@ -70,9 +66,5 @@ export class NativeApi {
     return hubzillaScreen(spec as HubAnswerSpec<z.ZodMiniType, unknown>, this.#core.redactor, {
       channel: this.#channel,
     });
-  }
-
-  #withChannel(fields: Fields): Fields {
-    return this.#channel === undefined ? fields : { ...fields, channel: this.#channel };
   }
 }

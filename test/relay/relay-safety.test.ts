@@ -74,12 +74,24 @@ describe('what the relay sends and returns', () => {
     expect(answer.note).toBe('the password is [REDACTED]');
   });
 
-  it('sets the token, the method and the channel itself: the page’s own are dropped', async () => {
+  it('sets the token, the method and the channel itself, and refuses the page’s own by name (400)', async () => {
     const { relay, sent } = relayOver(() => Response.json({ output: 1, api: {} }), {
       hub: { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD, channel: 'alice' },
     });
-    await ask(relay, '/api.php?method=user.getUser&token=theirs&user_id=3');
-    await ask(relay, '/api/z/1.0/files?channel=bob&filename=x&records=2');
+    for (const [path, named] of [
+      ['/api.php?method=user.getUser&token=theirs&user_id=3', '"token"'],
+      ['/api/z/1.0/files?channel=bob&filename=x&records=2', '"channel"'],
+    ] as const) {
+      const refused = await ask(relay, path);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: 'relay.bad_request',
+        message: expect.stringContaining(named),
+      });
+    }
+    expect(sent).toHaveLength(0);
+    await ask(relay, '/api.php?method=user.getUser&user_id=3');
+    await ask(relay, '/api/z/1.0/files?filename=x&records=2');
     const [app, hub] = sent.map((request) => new URL(request.url));
     expect(app?.origin).toBe('https://site.example');
     expect([...(app?.searchParams ?? [])]).toEqual([
@@ -88,7 +100,11 @@ describe('what the relay sends and returns', () => {
       ['method', 'user.getUser'],
     ]);
     expect(hub?.origin).toBe('https://hub.example');
-    expect(hub?.searchParams.getAll('channel')).toEqual(['alice']);
+    expect([...(hub?.searchParams ?? [])]).toEqual([
+      ['filename', 'x'],
+      ['records', '2'],
+      ['channel', 'alice'],
+    ]);
     expect(sent[1]?.headers.get('authorization')).toBe(`Basic ${BASIC}`);
   });
 
