@@ -9,6 +9,8 @@ const targets = {
     'src/app/follow/**/*.ts',
   ],
 };
+// Stryker's vitest runner cannot pass `--project`: only the node project runs (no Chromium).
+process.env.VITEST_PROJECTS ??= 'node';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
