@@ -2,32 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../src/index.js';
 import { createRelay, type RelayOptions } from '../../src/relay.js';
 
-const TOKEN = 'tok3nOfTheUserAbcdefghijklmnopqrstuvwxyz0123456789';
-const PASSWORD = 'pa55-word-of-alice';
-const BASIC = Buffer.from(`alice:${PASSWORD}`).toString('base64');
-
-/** A relay whose upstream is `answer` (no network); `sent` keeps what the relay asked the sites. */
-function relayOver(
-  answer: (request: Request) => Response | Promise<Response>,
-  extra: Partial<RelayOptions> = {},
-) {
-  const sent: Request[] = [];
-  const relay = createRelay({
-    authorize: () => true,
-    app: { baseUrl: 'https://site.example/', token: TOKEN },
-    hub: { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD },
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      sent.push(request);
-      return answer(request);
-    },
-    ...extra,
-  });
-  return { relay, sent };
-}
-
-const ask = (relay: (request: Request) => Promise<Response>, path: string, init?: RequestInit) =>
-  relay(new Request(`https://app.example${path}`, init));
+import { ask, BASIC, PASSWORD, relayOver, TOKEN } from './in-process.js';
 
 describe('what the relay sends and returns', () => {
   it('redacts the token and the credentials a site echoes, in every header and body the page gets', async () => {
