@@ -55,7 +55,7 @@ function outgoing(full = false) {
       sent.ended = true;
     },
     once(event, listener) {
-      (listeners[event] ??= []).push(listener);
+      listeners[event] = [...(listeners[event] ?? []), listener];
     },
     destroy() {
       sent.destroyed = true;
