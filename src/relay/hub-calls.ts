@@ -96,7 +96,17 @@ export const HUB_CALLS: Readonly<Record<string, SdkCall>> = Object.freeze({
     if (String(typed[key]).includes('%')) throw new ArgumentError(`${key} must not contain "%"`);
   }),
   'item/full': get<ItemFullParams>({ item_id: 'id', mid: 'text' }, oneOf('items.full', ['item_id', 'mid'])),
-  'item/update': { httpMethod: 'POST', fields: ITEM_FIELDS },
+  'item/update': {
+    httpMethod: 'POST',
+    fields: ITEM_FIELDS,
+    check: (typed) => {
+      // As `items.update`: a text unless media is attached, and one parent at most.
+      if (typed.media === undefined) requireText('body', typed.body);
+      if (typed.parent !== undefined && typed.parent_mid !== undefined) {
+        throw new ArgumentError('items.update: give parent or parent_mid, not both');
+      }
+    },
+  },
   'channel/stream': get<ChannelStreamParams>({ mindate: 'text' }),
   'channel/export/basic': get<{ sections?: string }>({ sections: 'text' }),
   // `uid` is read from the connection's `abook` row for `cid`; `compat=2` is the follower's view.
