@@ -119,7 +119,9 @@ describe('the relay at its edges', () => {
         .status,
     ).toBe(200);
     expect((await post(new Uint8Array(0))).status).toBe(400);
-    expect(sent).toHaveLength(1);
+    const exactly = `body=${'x'.repeat(59)}`;
+    expect((await post(exactly, { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect(sent).toHaveLength(2);
   });
 
   it('says why it refused a route, a site it does not have, or a session', async () => {
@@ -130,6 +132,15 @@ describe('the relay at its edges', () => {
       'The relay forwards GET and POST of /api.php and /api/z/1.0/<endpoint>',
     ]);
     expect((await refusal(await ask(relay, '/api/z/1.0/')))[0]).toBe(404);
+    expect((await refusal(await ask(relay, '/api/z/1.0/files', { method: 'PUT' })))[2]).toBe(
+      'The relay forwards GET and POST of /api.php and /api/z/1.0/<endpoint>',
+    );
+    for (const basePath of ['/social', 'social/', '/social/']) {
+      const mounted = relayOver(json, { basePath });
+      expect((await ask(mounted.relay, '/social/api.php?method=user.getUser')).status).toBe(200);
+      expect((await ask(mounted.relay, '/abcdefgapi.php?method=user.getUser')).status).toBe(404);
+      expect(mounted.sent).toHaveLength(1);
+    }
     expect((await refusal(await ask(relay, '/token.php?key=k')))[2]).toContain('token.php is not relayed');
     expect(await refusal(await ask(relay, '/api/z/1.0/Files'))).toEqual([
       403,

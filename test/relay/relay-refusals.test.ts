@@ -311,6 +311,9 @@ describe('the headers the page gets, by value', () => {
       ['application/json; x=1', 'text/plain; charset=utf-8'],
       ['application/evil+json', 'text/plain; charset=utf-8'],
       ['text/html; charset=UTF-8', 'text/plain; charset=utf-8'],
+      ['text/application/json', 'text/plain; charset=utf-8'],
+      ['application/jsonp', 'text/plain; charset=utf-8'],
+      ['application/json; charset=utf-8x', 'text/plain; charset=utf-8'],
       ['', 'text/plain; charset=utf-8'],
     ]) {
       expect([
