@@ -9,6 +9,11 @@ const targets = {
     'src/app/follow/**/*.ts',
   ],
 };
+// Stryker's vitest runner cannot pass `--project`: only the node project runs (no Chromium).
+process.env.VITEST_PROJECTS ??= 'node';
+// A few seeded runs of each property per mutant (the same cases every time: no flaky kills).
+process.env.FUZZ_RUNS ??= '3';
+process.env.FUZZ_SEED ??= '20261122';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

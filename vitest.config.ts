@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { resolveChromium } from './test/support/chromium.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,6 +21,14 @@ const selectedProjects = process.argv.flatMap((arg, index, argv) =>
       ? [arg.slice('--project='.length)]
       : [],
 );
+/** Where no `--project` can be passed (Stryker's vitest runner), `VITEST_PROJECTS=node` chooses. */
+const envProjects = process.env.VITEST_PROJECTS?.split(',') ?? [];
+if (selectedProjects.length === 0) selectedProjects.push(...envProjects);
+/** The projects, only those `VITEST_PROJECTS` names when it is set. */
+const chosen = (projects: TestProjectInlineConfiguration[]) =>
+  envProjects.length === 0
+    ? projects
+    : projects.filter((project) => envProjects.includes(project.test?.name as string));
 const wantsBrowser = selectedProjects.length === 0 || selectedProjects.includes('browser');
 const browserLaunch = wantsBrowser ? await resolveChromium() : undefined;
 
@@ -45,7 +53,7 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     // A rejection nobody handled is a bug in the SDK, not noise: fail the run.
     dangerouslyIgnoreUnhandledErrors: false,
-    projects: [
+    projects: chosen([
       {
         extends: true,
         test: {
@@ -92,6 +100,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-    ],
+    ]),
   },
 });

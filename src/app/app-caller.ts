@@ -5,10 +5,11 @@ import type { ClientCore } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
 import { pageFingerprint } from '../core/page-fingerprint.js';
 import { PagePromise } from '../core/page-promise.js';
-import { type Fields, formBody } from '../core/query.js';
+import type { Fields } from '../core/query.js';
 import type { HttpRequest } from '../core/transport.js';
 import type { ApiInfo } from '../schemas/index.js';
 import { unknownMethodHint } from './app-errors.js';
+import { appRequest } from './app-request.js';
 import { type Envelope, phpfoxScreen } from './envelope.js';
 
 /** phpFox's page size for list methods. */
@@ -142,25 +143,14 @@ export class AppCaller {
     );
   }
 
-  /**
-   * The request of one call. `token` and `method` come last, so no parameter can replace them (a
-   * `{ token, method }` in `app.call()`'s params would otherwise redirect the call).
-   */
+  /** The request of one call (see {@link appRequest}). */
   #request(
     method: string,
     params: Fields,
     options?: RequestOptions,
     files?: Record<string, Blob>,
   ): HttpRequest {
-    const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
-    const own = this.#token === undefined ? { method } : { token: this.#token, method };
-    if (files)
-      return { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options };
-    const query = { ...(rest as Fields), ...own };
-    // phpFox reads every parameter from $_REQUEST: a write sent as GET is still a write.
-    return readsByName(method)
-      ? { method: 'GET', path: 'api.php', query, options }
-      : { method: 'GET', path: 'api.php', query, options, repeat: 'once' };
+    return appRequest(method, params, this.#token, options, files);
   }
 }
 
@@ -173,14 +163,4 @@ function listOf<T>(output: unknown): T[] {
   if (!Array.isArray(output))
     throw new TypeError(`a list method's output is ${output === null ? 'null' : typeof output}, not a list`);
   return output as T[];
-}
-
-/**
- * Whether an api.php method only reads, by phpFox's naming: its reads are `get…` and `is…`
- * (`user.getUser`, `friend.isFriend`, `notification.get`); its writes `add`, `addPhoto`,
- * `updateStatus`, `status`, `addThread`, `addPost`… none of which a repeat leaves alone (no App API
- * write has an idempotency key or a duplicate check). Anything else is sent once, not retried.
- */
-function readsByName(method: string): boolean {
-  return /^(get|is)([A-Z]|$)/.test(method.slice(method.indexOf('.') + 1));
 }

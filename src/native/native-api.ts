@@ -2,12 +2,12 @@ import type * as z from 'zod/mini';
 import type { ApiPromise } from '../core/api-promise.js';
 import type { ClientCore, Recover } from '../core/client-core.js';
 import type { RequestOptions } from '../core/options.js';
-import { type Fields, formBody } from '../core/query.js';
+import type { Fields } from '../core/query.js';
 import type { Repeatable } from '../core/write-outcome.js';
 import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
+import { API_PATH, nativeRequest } from './native-request.js';
 
-/** Where the Native channel API hangs below the site root. */
-export const API_PATH = 'api/z/1.0/';
+export { API_PATH } from './native-request.js';
 
 /**
  * Sends Native API calls (internal): the `channel` switch on every request, reads as GET with
@@ -33,9 +33,7 @@ export class NativeApi {
     maxResponseBytes?: number,
   ): ApiPromise<V> {
     const request = {
-      method: 'GET' as const,
-      path: API_PATH + path,
-      query: this.#withChannel(query),
+      ...nativeRequest('GET', path, query, this.#channel),
       serverErrorHint: spec.serverErrorHint,
       maxResponseBytes,
       options,
@@ -57,9 +55,7 @@ export class NativeApi {
     safety: { repeat?: Repeatable; recover?: Recover<V> } = {},
   ): ApiPromise<V> {
     const request = {
-      method: 'POST' as const,
-      path: API_PATH + path,
-      body: formBody(this.#withChannel(fields), files),
+      ...nativeRequest('POST', path, fields, this.#channel, files),
       serverErrorHint: spec.serverErrorHint,
       repeat: safety.repeat,
       options,
@@ -83,9 +79,5 @@ export class NativeApi {
     return hubzillaScreen(spec as HubAnswerSpec<z.ZodMiniType, unknown>, this.#core.redactor, {
       channel: this.#channel,
     });
-  }
-
-  #withChannel(fields: Fields): Fields {
-    return this.#channel === undefined ? fields : { ...fields, channel: this.#channel };
   }
 }

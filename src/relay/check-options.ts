@@ -1,4 +1,6 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { isAppCall } from './app-calls.js';
+import { HUB_CALLS } from './hub-calls.js';
 import type { RelayOptions } from './options.js';
 
 /** The relay's own options, checked when it is created (the upstream ones are checked by the clients' core). */
@@ -22,6 +24,7 @@ export function checkRelayOptions(options: RelayOptions): void {
       'app.token is required: the access token, or a function reading it from the session',
     );
   }
+  checkAllowLists(options);
   for (const name of ['maxRequestBytes', 'maxResponseBytes', 'timeout'] as const) {
     const value = options[name];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
@@ -31,5 +34,34 @@ export function checkRelayOptions(options: RelayOptions): void {
   const cors = options.cors;
   if (cors !== undefined && typeof cors.origins !== 'function' && !Array.isArray(cors.origins)) {
     throw new ArgumentError('cors.origins must be a list of origins or a function');
+  }
+}
+
+/**
+ * The allow-lists name only calls the SDK makes, each with the HTTP method the SDK uses: the relay
+ * knows the parameters of those alone, and forwards nothing else.
+ */
+function checkAllowLists(options: RelayOptions): void {
+  for (const method of options.app?.allow ?? []) {
+    if (!isAppCall(method)) {
+      throw new ArgumentError(
+        `app.allow: ${JSON.stringify(method)} is not a method the SDK calls; the relay forwards the SDK's own calls only`,
+      );
+    }
+  }
+  for (const [endpoint, methods] of Object.entries(options.hub?.allow ?? {})) {
+    const sdk = Object.hasOwn(HUB_CALLS, endpoint) ? HUB_CALLS[endpoint] : undefined;
+    if (sdk === undefined) {
+      throw new ArgumentError(
+        `hub.allow: ${JSON.stringify(endpoint)} is not an endpoint the SDK calls; the relay forwards the SDK's own calls only`,
+      );
+    }
+    for (const method of methods) {
+      if (method !== sdk.httpMethod) {
+        throw new ArgumentError(
+          `hub.allow: the SDK calls ${endpoint} with ${sdk.httpMethod}, never ${JSON.stringify(method)}`,
+        );
+      }
+    }
   }
 }

@@ -1,14 +1,15 @@
+import { appRequest } from '../app/app-request.js';
 import type { ClientCore } from '../core/client-core.js';
 import { Redactor } from '../core/redact.js';
+import { APP_CALLS, appParts, isAppCall } from './app-calls.js';
 import type { Forwarder } from './forwarder.js';
 import type { RelayAppOptions, RelayCall } from './options.js';
-import { fieldsOf, formWithout, readForm, readLimitedBody } from './read-request.js';
+import { readPageFields } from './read-request.js';
+import { sdkFields } from './rebuild.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 
-/** What the page may not set: the relay adds the token and keeps the method it checked. */
-const RELAY_SETS = ['token', 'method'];
 /** How a method is named; anything else is refused without being quoted back. */
 const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
 
@@ -31,39 +32,51 @@ export class AppForwarder implements Forwarder {
     this.#token = token;
   }
 
-  /** The call the page asks for, or the refusal when the allow-list does not have it. */
+  /**
+   * The call the page asks for, or the refusal: one `method` in the query, allow-listed, with the
+   * HTTP method the SDK calls it with (a read is GET only, an upload POST only).
+   */
   call(url: URL, { httpMethod }: ApiRoute): RelayCall | Response {
-    const method = url.searchParams.get('method') ?? '';
+    const named = url.searchParams.getAll('method');
+    const method = named.length === 1 ? (named[0] as string) : '';
     if (!METHOD_NAME.test(method)) {
-      return relayError(403, 'relay.forbidden', 'The relay forwards api.php calls of a "module.method" only');
+      return relayError(
+        403,
+        'relay.forbidden',
+        'The relay forwards api.php calls of one "module.method" in the query only',
+      );
     }
-    if (!this.#allow.has(method)) {
+    if (!this.#allow.has(method) || !isAppCall(method)) {
       return relayError(403, 'relay.forbidden', `${method} is not in the relay's allow-list (app.allow)`);
+    }
+    if (APP_CALLS[method].httpMethod !== httpMethod) {
+      return relayError(
+        405,
+        'relay.method_not_allowed',
+        `${method} is called with ${APP_CALLS[method].httpMethod} only`,
+      );
     }
     return { api: 'app', method, httpMethod };
   }
 
-  /** Sends the call to `api.php` with the token read on the server; the answer redacted. */
+  /**
+   * Sends the call as a server-side `AppClient` would: rebuilt from the fields the SDK sends for
+   * the method (anything else refused), the token read on the server; the answer redacted.
+   */
   async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
-    if (call.api !== 'app') throw new TypeError('not an Application API call');
+    if (call.api !== 'app' || !isAppCall(call.method)) throw new TypeError('not an Application API call');
     const token = typeof this.#token === 'function' ? await this.#token(request) : this.#token;
     if (typeof token !== 'string' || token === '') {
       return relayError(401, 'relay.unauthenticated', 'No Application API token for this session');
     }
-    // `token` and `method` come last, so no field of the page's can replace them.
-    const query = { ...fieldsOf(url.searchParams, RELAY_SETS), token, method: call.method };
-    const body =
-      call.httpMethod === 'POST'
-        ? formWithout(await readForm(request, await readLimitedBody(request, maxRequestBytes)), RELAY_SETS)
-        : undefined;
-    // A POST (an upload) carries its fields in the body; `token` and `method` stay in the query, as the SDK sends them.
-    const response = await this.#core.transport.send({
-      method: call.httpMethod,
-      path: 'api.php',
-      query,
-      ...(body ? { body } : {}),
-      options: { signal: request.signal },
-    });
+    const page = await readPageFields(request, url, maxRequestBytes);
+    // The one `method` in the query is the call itself (checked by `call`); every other field is the SDK's or refused.
+    const fields = page.filter((field) => !(field.where === 'query' && field.name === 'method'));
+    const typed = sdkFields(APP_CALLS[call.method], fields, call.method);
+    const parts = appParts(typed);
+    const response = await this.#core.transport.send(
+      appRequest(call.method, parts.fields, token, { signal: request.signal }, parts.files),
+    );
     // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.
     const own = typeof this.#token === 'function' ? [new Redactor([token])] : [];
     return relayAnswer(response, [...this.#redactors, ...own]);

@@ -1,19 +1,17 @@
 import type { ClientCore } from '../core/client-core.js';
 import type { Fields } from '../core/query.js';
 import type { Redactor } from '../core/redact.js';
-import type { HttpRequest } from '../core/transport.js';
+import { nativeRequest } from '../native/native-request.js';
 import { hubAllows } from './allow-list.js';
 import type { Forwarder } from './forwarder.js';
+import { HUB_CALLS, isHubCall } from './hub-calls.js';
 import type { RelayCall } from './options.js';
-import { fieldsOf, formWithout, readForm, readLimitedBody } from './read-request.js';
+import { readPageFields } from './read-request.js';
+import { sdkFields } from './rebuild.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 
-/** Where the Native API hangs below the hub's root. */
-const API_PATH = 'api/z/1.0/';
-/** The relay decides the channel; the page cannot switch to another of the account's channels. */
-const RELAY_SETS = ['channel'];
 /** How an endpoint is named (`files`, `item/update`); anything else is refused without being quoted. */
 const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
 
@@ -36,14 +34,18 @@ export class HubForwarder implements Forwarder {
     this.#channel = channel;
   }
 
-  /** The call the page asks for, or the refusal when the allow-list does not have it. */
+  /** The call the page asks for, or the refusal when the allow-list (or the SDK) does not have it. */
   call(_url: URL, route: ApiRoute): RelayCall | Response {
     const { httpMethod } = route;
     const endpoint = route.api === 'hub' ? route.endpoint : '';
     if (!ENDPOINT_NAME.test(endpoint)) {
       return relayError(403, 'relay.forbidden', 'The relay forwards api/z/1.0/<endpoint> calls only');
     }
-    if (!hubAllows(this.#allow, endpoint, httpMethod)) {
+    if (
+      !hubAllows(this.#allow, endpoint, httpMethod) ||
+      !isHubCall(endpoint) ||
+      HUB_CALLS[endpoint]?.httpMethod !== httpMethod
+    ) {
       return relayError(
         403,
         'relay.forbidden',
@@ -53,29 +55,20 @@ export class HubForwarder implements Forwarder {
     return { api: 'hub', endpoint, httpMethod };
   }
 
-  /** Sends the call to the hub with the relay's credentials; the answer redacted. */
+  /**
+   * Sends the call as a server-side `NativeClient` would: rebuilt from the fields the SDK sends to
+   * the endpoint (anything else refused, the page's `channel` included), with the relay's channel
+   * and credentials; the answer redacted.
+   */
   async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
     if (call.api !== 'hub') throw new TypeError('not a Native API call');
-    const channel: Fields = this.#channel === undefined ? {} : { channel: this.#channel };
-    const path = API_PATH + call.endpoint;
-    const options = { signal: request.signal };
-    let send: HttpRequest;
-    if (call.httpMethod === 'GET') {
-      send = {
-        method: 'GET' as const,
-        path,
-        query: { ...fieldsOf(url.searchParams, RELAY_SETS), ...channel },
-        options,
-      };
-    } else {
-      const form = formWithout(
-        await readForm(request, await readLimitedBody(request, maxRequestBytes)),
-        RELAY_SETS,
-      );
-      if (this.#channel !== undefined) form.append('channel', this.#channel);
-      send = { method: 'POST' as const, path, body: form, options };
-    }
-    const response = await this.#core.transport.send(send);
+    const sdk = HUB_CALLS[call.endpoint];
+    if (sdk === undefined) throw new TypeError('not an endpoint the SDK calls');
+    const typed = sdkFields(sdk, await readPageFields(request, url, maxRequestBytes), call.endpoint);
+    const { media, ...fields } = typed;
+    const files = media === undefined ? {} : { media: media as File };
+    const built = nativeRequest(call.httpMethod, call.endpoint, fields as Fields, this.#channel, files);
+    const response = await this.#core.transport.send({ ...built, options: { signal: request.signal } });
     return relayAnswer(response, this.#redactors);
   }
 }

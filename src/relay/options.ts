@@ -37,7 +37,10 @@ export interface RelayAppOptions {
    */
   token: PerRequest<string>;
   /**
-   * The `module.method`s that may pass. Replaces the default list.
+   * The `module.method`s that may pass, each with the HTTP method the SDK calls it with (the reads
+   * GET only, `photo.addPhoto` POST only), and only methods the SDK calls: the relay forwards the
+   * parameters the SDK sends for them and refuses any other (400, `relay.bad_request`). A method
+   * the SDK does not call is an `ArgumentError` at creation. Replaces the default list.
    * @default the read-only methods: user.getUser, friend.getFriends, friend.isFriend,
    * mail.getNewCount, notification.getNewCount, photo.getPhotos (not notification.get, which marks
    * notifications seen on phpFox 3.9, nor photo.addPhoto, a write)
@@ -53,15 +56,17 @@ export type RelayHubOptions = NativeAuthOptions & {
   /**
    * The endpoints below `api/z/1.0/` that may pass, each with the HTTP methods allowed. Hubzilla
    * does not check the method (a GET of `item/update` creates an item), so every endpoint is listed
-   * with exactly the methods it may be called with. Replaces the default list.
+   * with exactly the methods it may be called with; an endpoint the SDK does not call, or a method
+   * it does not call it with, is an `ArgumentError` at creation. Replaces the default list.
    * @default the read-only endpoints, GET only (see `DEFAULT_HUB_ALLOW`): not `channel/export/basic`
    * (it holds the channel's private key), `file/export` (server paths), `verify`, nor any write
    * @example allow: { ...DEFAULT_HUB_ALLOW, 'item/update': ['POST'] }
    */
   allow?: Readonly<Record<string, readonly ('GET' | 'POST')[]>> | undefined;
   /**
-   * The channel every call acts as; the page's `channel` parameter is replaced by it.
-   * @default the account's default channel (the page's `channel` is removed)
+   * The channel every call acts as. A page's own `channel` parameter is refused (400), as is any
+   * parameter the SDK does not send.
+   * @default the account's default channel
    */
   channel?: string | undefined;
   /** As `NativeClient`'s: plain http to a host other than loopback. @default false */

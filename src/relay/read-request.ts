@@ -1,5 +1,4 @@
 import { joinBytes } from '../core/body-collector.js';
-import type { Fields } from '../core/query.js';
 
 /** Why the page's request cannot be forwarded. */
 export class RequestRefusal extends Error {
@@ -58,30 +57,23 @@ export async function readForm(request: Request, bytes: Uint8Array): Promise<URL
   throw new RequestRefusal('bad_request', 'A body must be a form (urlencoded or multipart)');
 }
 
-/** The page's query as fields: repeated `name[]` pairs as an array (sent again as `name[]`), else the last value, as PHP reads it. */
-export function fieldsOf(params: URLSearchParams, drop: readonly string[]): Fields {
-  const fields: Record<string, string | string[]> = {};
-  for (const [name, value] of params) {
-    if (drop.includes(name) || drop.includes(name.replace(/\[\]$/, ''))) continue;
-    if (name.endsWith('[]')) {
-      const key = name.slice(0, -2);
-      const list = fields[key];
-      if (Array.isArray(list)) list.push(value);
-      else fields[key] = [value];
-    } else {
-      fields[name] = value;
-    }
-  }
-  return fields;
+/** One field the page sent, where it sent it: a query field, or a form field (a file part included) of the body. */
+export interface PageField {
+  where: 'query' | 'body';
+  /** The name as sent, decoded (`user_id`, `contact_allow[]`, ` method`). */
+  name: string;
+  value: string | File;
 }
 
-/** A copy of the form without the names in `drop` (credentials and switches the relay sets itself). */
-export function formWithout<F extends URLSearchParams | FormData>(form: F, drop: readonly string[]): F {
-  const copy = (form instanceof FormData ? new FormData() : new URLSearchParams()) as F;
-  for (const [name, value] of form as Iterable<[string, string | File]>) {
-    if (drop.includes(name) || drop.includes(name.replace(/\[\]$/, ''))) continue;
-    if (copy instanceof FormData) copy.append(name, value);
-    else (copy as URLSearchParams).append(name, value as string);
-  }
-  return copy;
+/**
+ * Every field of the page's request, in order: the query's, then (for a POST) the body's, read
+ * within `maxBytes`. Nothing is dropped or merged here: the relay decides about each one.
+ */
+export async function readPageFields(request: Request, url: URL, maxBytes: number): Promise<PageField[]> {
+  const fields: PageField[] = [...url.searchParams].map(([name, value]) => ({ where: 'query', name, value }));
+  if (request.method !== 'POST') return fields;
+  const form = await readForm(request, await readLimitedBody(request, maxBytes));
+  for (const [name, value] of form as Iterable<[string, string | File]>)
+    fields.push({ where: 'body', name, value });
+  return fields;
 }

@@ -115,6 +115,15 @@ export interface FakeSiteOptions {
    * @default {} (see {@link FakeAuthOptions})
    */
   auth?: FakeAuthOptions | undefined;
+  /**
+   * Route the hub as Hubzilla's own `.htaccess` (`RewriteRule ^(.*)$ index.php?q=$1 [QSA]`) and its
+   * sample nginx configuration do on a production server: the path becomes `q`, the request's own
+   * query is appended after it, and PHP keeps the last `q`. So a `q` in the query (in any spelling
+   * PHP reads as `q`) replaces the path: `…/files?q=api/z/1.0/channel/export/basic` runs the export.
+   * `false`: the path alone routes, as under the live kit's `php -S` router.
+   * @default false
+   */
+  hubRewrite?: boolean | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -134,6 +143,7 @@ export interface ResolvedOptions {
   listTotals: 'count' | 'zero';
   photoUploadLimit: number;
   appApiEnabled: boolean;
+  hubRewrite: boolean;
   auth: { [K in keyof FakeAuthOptions]-?: NonNullable<FakeAuthOptions[K]> };
 }
 
@@ -166,6 +176,7 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     listTotals: options.listTotals ?? 'count',
     photoUploadLimit: options.photoUploadLimit ?? 500 * 1024,
     appApiEnabled: options.appApiEnabled ?? true,
+    hubRewrite: options.hubRewrite ?? false,
     auth: {
       accessTokenLifetime: options.auth?.accessTokenLifetime ?? 3600,
       clientSecretInRedirect: options.auth?.clientSecretInRedirect ?? true,

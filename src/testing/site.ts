@@ -3,6 +3,7 @@ import { apiPhp, tokenPhp } from './app/router.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
 import { addFile, filesApi } from './files-api.js';
 import { Params } from './http/params.js';
+import { phpFields } from './http/php-vars.js';
 import { addItem } from './native/add-item.js';
 import { hubPage, servePage } from './native/hub-pages.js';
 import { registerClient } from './native/oauth-clients.js';
@@ -156,9 +157,15 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
   return site;
 }
 
-async function route(runtime: Runtime, request: Request, path: string | undefined): Promise<Response> {
-  if (path === 'token.php') return tokenPhp(runtime, await Params.read(request));
-  if (path === 'api.php') return apiPhp(runtime, await Params.read(request));
+async function route(runtime: Runtime, request: Request, at: string | undefined): Promise<Response> {
+  let path = at;
+  if (path === 'token.php') return tokenPhp(runtime, await Params.read(request, 'phpfox'));
+  if (path === 'api.php') return apiPhp(runtime, await Params.read(request, 'phpfox'));
+  if (runtime.options.hubRewrite && path !== undefined) {
+    const routed = rewrittenPath(path, new URL(request.url).search);
+    if (routed === undefined) return serverError();
+    path = routed;
+  }
   const page = hubPage(path);
   if (page) return servePage(runtime, request, page);
   for (const prefix of HUB_PREFIXES) {
@@ -185,4 +192,18 @@ function channelLogin<Nick extends string>(
     value: email,
     enumerable: false,
   }) as ChannelCredentials<Nick>;
+}
+
+/**
+ * The path Hubzilla routes under a `[QSA]` rewrite: `$_GET['q']` of `q=<path>&<the request's
+ * query>`, trimmed of `/` and `\\` as `App::init` does; `undefined` when it is an array (PHP 8's
+ * `trim()` throws: HTTP 500).
+ */
+function rewrittenPath(path: string, search: string): string | undefined {
+  const q = phpFields(`q=${encodeURIComponent(path)}&${search.slice(1)}`).get('q');
+  return typeof q === 'string' ? q.replace(/^[/\\]+|[/\\]+$/g, '') : undefined;
+}
+
+function serverError(): Response {
+  return new Response('', { status: 500, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
 }

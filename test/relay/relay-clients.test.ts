@@ -38,11 +38,11 @@ describe('Both clients through the relay on Node (node:http adapter, fake with C
   });
 
   it('downloads a file byte-exact in chunks, each relayed within the relay’s maxResponseBytes', async () => {
-    // 2 MiB per relayed answer at most, yet a 6 MiB file passes: memory per call is bounded, not per file.
+    // 2 MiB per relayed answer at most, yet a 3 MiB file passes: memory per call is bounded, not per file.
     const site = await start({ maxResponseBytes: 2 * 1024 * 1024 });
     const file = site.fake.site.addFile({
       filename: 'six.bin',
-      bytes: new Uint8Array(6 * 1024 * 1024).map((_, index) => (index * 2654435761) >>> 24),
+      bytes: new Uint8Array(3 * 1024 * 1024).map((_, index) => (index * 2654435761) >>> 24),
     });
     const { fetch, seen } = recordingFetch();
     const hub = new NativeClient({ relay: site.relayUrl, fetch });

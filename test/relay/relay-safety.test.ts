@@ -2,32 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../src/index.js';
 import { createRelay, type RelayOptions } from '../../src/relay.js';
 
-const TOKEN = 'tok3nOfTheUserAbcdefghijklmnopqrstuvwxyz0123456789';
-const PASSWORD = 'pa55-word-of-alice';
-const BASIC = Buffer.from(`alice:${PASSWORD}`).toString('base64');
-
-/** A relay whose upstream is `answer` (no network); `sent` keeps what the relay asked the sites. */
-function relayOver(
-  answer: (request: Request) => Response | Promise<Response>,
-  extra: Partial<RelayOptions> = {},
-) {
-  const sent: Request[] = [];
-  const relay = createRelay({
-    authorize: () => true,
-    app: { baseUrl: 'https://site.example/', token: TOKEN },
-    hub: { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD },
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      sent.push(request);
-      return answer(request);
-    },
-    ...extra,
-  });
-  return { relay, sent };
-}
-
-const ask = (relay: (request: Request) => Promise<Response>, path: string, init?: RequestInit) =>
-  relay(new Request(`https://app.example${path}`, init));
+import { ask, BASIC, PASSWORD, relayOver, TOKEN } from './in-process.js';
 
 describe('what the relay sends and returns', () => {
   it('redacts the token and the credentials a site echoes, in every header and body the page gets', async () => {
@@ -74,12 +49,24 @@ describe('what the relay sends and returns', () => {
     expect(answer.note).toBe('the password is [REDACTED]');
   });
 
-  it('sets the token, the method and the channel itself: the page’s own are dropped', async () => {
+  it('sets the token, the method and the channel itself, and refuses the page’s own by name (400)', async () => {
     const { relay, sent } = relayOver(() => Response.json({ output: 1, api: {} }), {
       hub: { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD, channel: 'alice' },
     });
-    await ask(relay, '/api.php?method=user.getUser&token=theirs&user_id=3');
-    await ask(relay, '/api/z/1.0/files?channel=bob&filename=x&records=2');
+    for (const [path, named] of [
+      ['/api.php?method=user.getUser&token=theirs&user_id=3', '"token"'],
+      ['/api/z/1.0/files?channel=bob&filename=x&records=2', '"channel"'],
+    ] as const) {
+      const refused = await ask(relay, path);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: 'relay.bad_request',
+        message: expect.stringContaining(named),
+      });
+    }
+    expect(sent).toHaveLength(0);
+    await ask(relay, '/api.php?method=user.getUser&user_id=3');
+    await ask(relay, '/api/z/1.0/files?filename=x&records=2');
     const [app, hub] = sent.map((request) => new URL(request.url));
     expect(app?.origin).toBe('https://site.example');
     expect([...(app?.searchParams ?? [])]).toEqual([
@@ -88,7 +75,11 @@ describe('what the relay sends and returns', () => {
       ['method', 'user.getUser'],
     ]);
     expect(hub?.origin).toBe('https://hub.example');
-    expect(hub?.searchParams.getAll('channel')).toEqual(['alice']);
+    expect([...(hub?.searchParams ?? [])]).toEqual([
+      ['filename', 'x'],
+      ['records', '2'],
+      ['channel', 'alice'],
+    ]);
     expect(sent[1]?.headers.get('authorization')).toBe(`Basic ${BASIC}`);
   });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import { AppClient } from '../../src/index.js';
 import { createRelay, type RelayOptions, toNodeHandler } from '../../src/relay.js';
-import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
+import { type FakeServer, type FakeServerOptions, startFakeServer } from '../../src/testing/index.js';
 
 /** A fake site (CORS off, as the real servers) with a relay in front of it, both on loopback. */
 export interface RelayedSite {
@@ -19,14 +19,16 @@ type Tuning = Omit<RelayOptions, 'app' | 'hub' | 'authorize'> & {
   authorize?: RelayOptions['authorize'];
   app?: Partial<NonNullable<RelayOptions['app']>>;
   hub?: { allow?: NonNullable<RelayOptions['hub']>['allow']; password?: string };
+  /** The fake's own options (`hubRewrite`, `envelope`); CORS stays off. */
+  fake?: Omit<FakeServerOptions, 'cors'>;
 };
 
 /** Starts a fake site and a relay mounted at `/social/` with `toNodeHandler` on `node:http`. */
 export async function startRelayedSite(tuning: Tuning = {}): Promise<RelayedSite> {
-  const fake = await startFakeServer({ cors: false });
+  const { app, hub, authorize, fake: fakeOptions, ...rest } = tuning;
+  const fake = await startFakeServer({ ...fakeOptions, cors: false });
   const { token } = await AppClient.fromKey(fake.credentials.appKey, { baseUrl: fake.appBaseUrl });
   const { username, password } = fake.credentials.channel;
-  const { app, hub, authorize, ...rest } = tuning;
   const relay = createRelay({
     basePath: '/social/',
     authorize: authorize ?? (() => true),

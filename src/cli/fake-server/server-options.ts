@@ -5,8 +5,8 @@ import type { ParsedArgs } from '../args.js';
 import { integer, nonEmpty, oneOf, optional } from '../values.js';
 import { chunkFault, dropRule, type EveryField, failRule } from './fault-rules.js';
 
-/** What the flags set: every option of the fake server except those only code can give. */
-type FlaggedOptions = Omit<FakeServerOptions, 'site' | 'siteUrl' | 'faults'>;
+/** What the flags set: every option of the fake server except those only code can give (`hubRewrite`: tests of relays). */
+type FlaggedOptions = Omit<FakeServerOptions, 'site' | 'siteUrl' | 'faults' | 'hubRewrite'>;
 
 /** setTimeout's ceiling is 2^31 - 1 ms; an hour is more than anyone waits for an answer. */
 const MAX_LATENCY_MS = 3_600_000;

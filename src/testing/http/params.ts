@@ -1,52 +1,67 @@
+import {
+  type PhpArray,
+  type PhpValue,
+  phpFields,
+  phpMerge,
+  phpTrimAll,
+  registerPhpVariable,
+} from './php-vars.js';
+import { phpfoxUrlParams } from './phpfox-url-params.js';
+
+/** Which application reads the request: they build their parameters from PHP's differently. */
+export type PhpApplication = 'hubzilla' | 'phpfox';
+
 /**
- * The request parameters as PHP's `$_REQUEST` sees them: the query, then the form fields of a POST
- * (or any method) body sent as `application/x-www-form-urlencoded` or `multipart/form-data`, which
- * win over the query. Other bodies (JSON) are ignored, as PHP ignores them. `name[]` fields become
- * arrays under `name`.
+ * The request parameters as the application reads them, from what PHP makes of the request: field
+ * names as PHP reads them (` method` and `method%00x` are `method`, `a.b` is `a_b`, `a[]` an array),
+ * the query (`$_GET`), then the form fields of a urlencoded or multipart body (`$_POST`), which win.
+ * Other bodies (JSON) are ignored, as PHP ignores them. Hubzilla reads `$_REQUEST` (arrays of both
+ * merged); phpFox `array_merge($_GET, $_POST, $_FILES, <the do= parameters>)`, every value trimmed,
+ * so `do=/api/method_x.y/` sets `method`.
  */
 export class Params {
-  private readonly values = new Map<string, string | string[]>();
-  private readonly uploads = new Map<string, File>();
-  /** The names that came from the body (PHP's `$_POST`), for rules that tell it from the query. */
-  private readonly bodyNames = new Set<string>();
+  private values: PhpArray = new Map();
+  private readonly uploads: Map<string, File | PhpArray> = new Map();
+  /** PHP's `$_POST`, for rules that tell the body from the query. */
+  private body: PhpArray = new Map();
 
-  static async read(request: Request): Promise<Params> {
+  static async read(request: Request, application: PhpApplication = 'hubzilla'): Promise<Params> {
     const params = new Params();
-    params.addAll(new URL(request.url).searchParams);
-    if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return params;
+    const query = phpFields(new URL(request.url).search.slice(1));
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+      await params.readBody(request);
+    }
+    if (application === 'hubzilla') {
+      params.values = phpMerge(phpMerge(new Map(), query), params.body);
+      return params;
+    }
+    const route = query.get('do');
+    // `$_FILES` entries are arrays (`name`, `type`, `tmp_name`, …) to phpFox.
+    const files = [...params.uploads.keys()].map((name): [string, PhpValue] => [
+      name,
+      new Map([['name', name]]),
+    ]);
+    const merged: PhpArray = new Map([...query, ...params.body, ...files]);
+    if (typeof route === 'string')
+      for (const [name, value] of phpfoxUrlParams(route)) merged.set(name, value);
+    params.values = phpTrimAll(merged) as PhpArray;
+    return params;
+  }
+
+  private async readBody(request: Request): Promise<void> {
     const type = (request.headers.get('content-type') ?? '').toLowerCase();
     try {
       if (type.startsWith('application/x-www-form-urlencoded')) {
-        params.addAll(new URLSearchParams(await request.text()), true);
+        this.body = phpFields(await request.text());
       } else if (type.startsWith('multipart/form-data')) {
-        const form = await request.formData();
-        const fields = new URLSearchParams();
-        for (const [name, value] of form) {
-          if (typeof value === 'string') fields.append(name, value);
-          else params.uploads.set(name, value);
+        for (const [name, value] of await request.formData()) {
+          if (typeof value === 'string') registerPhpVariable(this.body, name, value);
+          else registerPhpVariable(this.uploads, name, value);
         }
-        params.addAll(fields, true);
       }
     } catch {
       // A malformed body reads as no fields, as PHP would.
     }
-    return params;
-  }
-
-  private addAll(fields: URLSearchParams, fromBody = false): void {
-    const arrays = new Map<string, string[]>();
-    for (const [name, value] of fields) {
-      if (fromBody) this.bodyNames.add(name.endsWith('[]') ? name.slice(0, -2) : name);
-      if (name.endsWith('[]')) {
-        const key = name.slice(0, -2);
-        const list = arrays.get(key) ?? [];
-        list.push(value);
-        arrays.set(key, list);
-      } else {
-        this.values.set(name, value);
-      }
-    }
-    for (const [key, list] of arrays) this.values.set(key, list);
   }
 
   has(name: string): boolean {
@@ -55,31 +70,37 @@ export class Params {
 
   /** Whether the body (not only the query) carried `name`. */
   inBody(name: string): boolean {
-    return this.bodyNames.has(name);
+    return this.body.has(name);
   }
 
-  /** The text value; an array field reads as PHP's `"Array"`. */
+  /** The text value; an array reads as PHP's `"Array"`. */
   get(name: string): string | undefined {
     const value = this.values.get(name);
-    return Array.isArray(value) ? 'Array' : value;
+    return value instanceof Map ? 'Array' : value;
   }
 
-  /** A list field: `name[]` values, or a comma-separated text split (empty parts dropped). */
+  /** A list field: an array's text values, or a comma-separated text split (empty parts dropped). */
   list(name: string): string[] {
     const value = this.values.get(name);
     if (value === undefined) return [];
-    const parts = Array.isArray(value) ? value : value.split(',');
+    const parts =
+      value instanceof Map
+        ? [...value.values()].filter((part): part is string => typeof part === 'string')
+        : value.split(',');
     return parts.map((part) => part.trim()).filter((part) => part !== '');
   }
 
-  /** PHP's `intval`: leading integer digits, else 0. */
+  /** PHP's `(int)`: leading integer digits, else 0; an array is 1 when it holds anything. */
   int(name: string): number {
-    return phpIntval(this.get(name));
+    const value = this.values.get(name);
+    if (value instanceof Map) return value.size > 0 ? 1 : 0;
+    return phpIntval(value);
   }
 
-  /** An uploaded file part. */
+  /** An uploaded file part (`$_FILES`). */
   file(name: string): File | undefined {
-    return this.uploads.get(name);
+    const upload = this.uploads.get(name);
+    return upload instanceof File ? upload : undefined;
   }
 }
 

@@ -1,0 +1,38 @@
+import type { RequestOptions } from '../core/options.js';
+import { type Fields, formBody } from '../core/query.js';
+import type { HttpRequest } from '../core/transport.js';
+
+/**
+ * The `api.php` request of one call, as every `AppClient` call and the relay build it. `token` and
+ * `method` come last, so no parameter can replace them (a `{ token, method }` in `app.call()`'s
+ * params would otherwise redirect the call). With files, a multipart POST whose query holds `token`
+ * and `method` only; else a GET with everything in the query. `token` is `undefined` behind a relay,
+ * which adds it on the server.
+ */
+export function appRequest(
+  method: string,
+  params: Fields,
+  token: string | undefined,
+  options?: RequestOptions,
+  files?: Record<string, Blob>,
+): HttpRequest {
+  const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
+  const own = token === undefined ? { method } : { token, method };
+  if (files)
+    return { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options };
+  const query = { ...(rest as Fields), ...own };
+  // phpFox reads every parameter from $_REQUEST: a write sent as GET is still a write.
+  return readsByName(method)
+    ? { method: 'GET', path: 'api.php', query, options }
+    : { method: 'GET', path: 'api.php', query, options, repeat: 'once' };
+}
+
+/**
+ * Whether an api.php method only reads, by phpFox's naming: its reads are `get…` and `is…`
+ * (`user.getUser`, `friend.isFriend`, `notification.get`); its writes `add`, `addPhoto`,
+ * `updateStatus`, `status`, `addThread`, `addPost`… none of which a repeat leaves alone (no App API
+ * write has an idempotency key or a duplicate check). Anything else is sent once, not retried.
+ */
+function readsByName(method: string): boolean {
+  return /^(get|is)([A-Z]|$)/.test(method.slice(method.indexOf('.') + 1));
+}
