@@ -353,7 +353,7 @@ describe('the headers the page gets, by value', () => {
       Link: '<https://evil.example>',
     });
     expect(Object.fromEntries(answer.headers)).toEqual({
-      'cache-control': 'no-store',
+      'cache-control': 'private, no-cache',
       'content-security-policy': "default-src 'none'; sandbox",
       'content-type': 'application/json; charset=utf-8',
       'x-content-type-options': 'nosniff',
