@@ -3,11 +3,7 @@
 // MUTATE=relay or MUTATE=follow narrows it to one component.
 const targets = {
   relay: ['src/relay/**/*.ts'],
-  follow: [
-    'src/core/follow/**/*.ts',
-    'src/native/follow/**/*.ts',
-    'src/app/follow/**/*.ts',
-  ],
+  follow: ['src/core/follow/**/*.ts', 'src/native/follow/**/*.ts', 'src/app/follow/**/*.ts'],
 };
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 
