@@ -67,6 +67,10 @@
  * 35.42 / 40.28 kB, the relay 24.41 kB; with the follower hardened against hostile servers (walk
  * bound, since_id check, Retry-After cap, cursor entry checks): 24.11 / 35.63 / 40.56 kB.
  * What would reach 20 kB is in bench/RESULTS.md ("Bundle size, round two").
+ * The compiled parser's one check that the installed zod is one it can read (issue 33: the version,
+ * and a probe of string, optional and looseObject, which every client bundles anyway) costs
+ * 0.29-0.32 kB: 24.06 / 35.43 / 40.33 → 24.35 / 35.74 / 40.65 kB, the relay 24.41 → 24.73 kB (its
+ * limit raised by 0.1 kB for it, on purpose: a misread answer is worse).
  */
 export default [
   {
@@ -97,6 +101,6 @@ export default [
     path: 'dist/relay.js',
     import: '{ createRelay }',
     gzip: true,
-    limit: '24.7 kB',
+    limit: '24.8 kB',
   },
 ];

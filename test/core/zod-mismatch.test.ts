@@ -9,13 +9,13 @@ import { FilesAnswerSchema } from '../../src/native/envelopes.js';
 import { hubzillaJson } from '../support/fixtures.js';
 
 /*
- * A zod whose internals are not the ones the compiled parser was written for (here: a zod 5, its
- * `core.version` changed, which this file's modules all import): the parser refuses to run, for
- * every schema, and each answer is parsed by zod alone, with zod's own output and issues.
+ * A zod the compiled parser was not written for (here: a zod 4.7 nobody has looked at yet, its
+ * `core.version` changed for every module this file imports): the parser refuses to run, for every
+ * schema, and each answer is parsed by zod alone, with zod's own output and issues.
  */
 vi.mock('zod/mini', async (importOriginal) => {
   const real = await importOriginal<typeof import('zod/mini')>();
-  return { ...real, core: { ...real.core, version: { ...real.core.version, major: 5 } } };
+  return { ...real, core: { ...real.core, version: { ...real.core.version, minor: 7 } } };
 });
 
 const context = { mode: 'strict' as const, hooks: {}, redactor: new Redactor(['s3cret']) };
@@ -23,7 +23,7 @@ const response = { method: 'GET', url: 'https://hub.example/api/z/1.0/files', te
 
 describe('the compiled parser on a zod whose internals differ', () => {
   it('is seen to differ', () => {
-    expect(z.core.version.major).toBe(5);
+    expect(z.core.version.minor).toBe(7);
     expect(zodInternalsMatch()).toBe(false);
   });
 
