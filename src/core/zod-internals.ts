@@ -12,6 +12,7 @@ export interface Internals {
   optin?: 'optional' | 'defaulted' | undefined;
   optout?: 'optional' | undefined;
   run: z.core.$ZodType['_zod']['run'];
+  version: { major: number; minor: number; patch: number };
 }
 
 export const internals = (schema: z.core.$ZodType) => schema._zod as unknown as Internals;
@@ -34,20 +35,14 @@ export function plainKind(schema: z.core.$ZodType): string | undefined {
 }
 
 /** The parts of `zod/mini` the check below uses (a parameter, so tests can pose as another zod). */
-export type ZodNamespace = Pick<typeof z, 'string' | 'optional' | 'looseObject'> & {
-  core: { version: { major: number; minor: number } };
-};
+export type ZodNamespace = Pick<typeof z, 'string' | 'optional' | 'looseObject'>;
 
 /**
  * The installed zod's, named one by one: the namespace object itself as a value would make every
- * bundler keep all of zod (78 kB more, min+gzip).
+ * bundler keep all of zod (78 kB more, min+gzip), and `z.core.version` would bring zod's core
+ * whole into esbuild's bundles (every schema knows its version: `_zod.version`).
  */
-const installedZod: ZodNamespace = {
-  string: z.string,
-  optional: z.optional,
-  looseObject: z.looseObject,
-  core: { version: z.core.version },
-};
+const installedZod: ZodNamespace = { string: z.string, optional: z.optional, looseObject: z.looseObject };
 
 /**
  * The zod versions the compiled parser was written for and checked against: 4.6.x. A later minor
@@ -64,9 +59,9 @@ export const READ_ZOD = { major: 4, minors: [6, 6] } as const;
  */
 export function zodInternalsMatch(zod: ZodNamespace = installedZod): boolean {
   try {
-    const { major, minor } = zod.core.version;
-    if (major !== READ_ZOD.major || minor < READ_ZOD.minors[0] || minor > READ_ZOD.minors[1]) return false;
     const text = zod.string();
+    const { major, minor } = internals(text).version;
+    if (major !== READ_ZOD.major || minor < READ_ZOD.minors[0] || minor > READ_ZOD.minors[1]) return false;
     const optional = zod.optional(text);
     const loose = zod.looseObject({ a: text, b: optional });
     const def = (schema: z.core.$ZodType) => internals(schema).def;
