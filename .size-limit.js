@@ -71,6 +71,9 @@
  * and a probe of string, optional and looseObject, which every client bundles anyway) costs
  * 0.29-0.30 kB: 24.06 / 35.43 / 40.33 → 24.35 / 35.72 / 40.63 kB, the relay 24.41 → 24.71 kB (its
  * limit raised by 0.1 kB for it, on purpose: a misread answer is worse).
+ * Then the scripted move of src/core into folders (issue 33: the same code, but the bundler meets
+ * the modules in another order, which gzip packs a little less well): 24.49 / 35.97 / 40.76 kB, the
+ * relay 24.61 kB; AppClient's limit raised by 0.2 kB for that.
  */
 export default [
   {
@@ -78,7 +81,7 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '24.4 kB',
+    limit: '24.6 kB',
   },
   {
     name: 'import { NativeClient }',
