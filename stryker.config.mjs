@@ -3,11 +3,7 @@
 // MUTATE=relay or MUTATE=follow narrows it to one component.
 const targets = {
   relay: ['src/relay/**/*.ts'],
-  follow: [
-    'src/core/follow/**/*.ts',
-    'src/native/follow/**/*.ts',
-    'src/app/follow/**/*.ts',
-  ],
+  follow: ['src/core/follow/**/*.ts', 'src/native/follow/**/*.ts', 'src/app/follow/**/*.ts'],
 };
 // Stryker's vitest runner cannot pass `--project`: only the node project runs (no Chromium).
 process.env.VITEST_PROJECTS ??= 'node';

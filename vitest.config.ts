@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
@@ -14,6 +15,18 @@ const consumerTests = 'test/consumers/**';
  * The browser is found (and, for the packaged fallback, unpacked) only when a run selects the
  * browser project: `vitest run --project node` never pays for it.
  */
+/*
+ * `SOCIALSITE_ZOD=<a zod package folder>` runs the tests with that zod in place of the locked one
+ * (scripts/zod-range.mjs: the compiled parser's suite with both ends of package.json's zod range).
+ */
+const otherZod = process.env.SOCIALSITE_ZOD;
+const zodAliases = otherZod
+  ? [
+      { find: /^zod\/mini$/, replacement: join(otherZod, 'mini/index.js') },
+      { find: /^zod$/, replacement: join(otherZod, 'index.js') },
+    ]
+  : [];
+
 const selectedProjects = process.argv.flatMap((arg, index, argv) =>
   arg === '--project'
     ? [argv[index + 1]]
@@ -36,6 +49,7 @@ export default defineConfig({
   // The examples import the package by name, as users do; here that name means the source.
   resolve: {
     alias: [
+      ...zodAliases,
       { find: /^socialsite-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
       { find: /^socialsite-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^socialsite-sdk\/node$/, replacement: source('./src/node/index.ts') },

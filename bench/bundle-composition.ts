@@ -17,11 +17,11 @@ const under =
   (source: string) =>
     folders.some((folder) => source.includes(folder));
 
-/** The SDK's source files of one concern, under `src/core/`. */
+/** The SDK's source files of one concern, under `src/core/` (in whichever of its folders: names are unique there). */
 const coreFiles =
   (...names: string[]) =>
   (source: string) =>
-    names.some((name) => source.endsWith(`/src/core/${name}.ts`));
+    source.includes('/src/core/') && names.some((name) => source.endsWith(`/${name}.ts`));
 
 /** The parts the report names, first match wins; whatever is left is "other". */
 export const PARTS: Part[] = [

@@ -17,10 +17,11 @@ export {
 } from './core/errors/index.js';
 export type { Follow } from './core/follow/follow.js';
 export type { FollowOptions } from './core/follow/follow-options.js';
-export type { Logger, LogLevel } from './core/logging.js';
 export type {
   ClientOptions,
   Hooks,
+  Logger,
+  LogLevel,
   RequestInfo,
   RequestOptions,
   RetryOptions,

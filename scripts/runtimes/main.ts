@@ -2,7 +2,7 @@
  * `npm run test:runtimes`: the portable conformance cases (test/runtimes) on every runtime users
  * run the SDK on, against the embedded fake over real HTTP: Node 22 and 24, Deno 2, Bun 1.4,
  * workerd through miniflare (plain and with `nodejs_compat`), Vercel's edge runtime, and Chromium.
- * `-- --only deno,bun` runs some. Writes `runtime-results.json` ({passed, failed}) for CI's count;
+ * `-- --only deno,bun` runs some; `-- --install-only` only installs them. Writes `runtime-results.json` ({passed, failed}) for CI's count;
  * exits 1 on any failure.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,8 @@ const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--
 const only = onlyArg?.split(',');
 
 const runtimes = installRuntimes(log);
+// `--install-only`: fill the cache and stop (CI installs while the other tests run).
+if (process.argv.includes('--install-only')) process.exit(0);
 const dir = mkdtempSync(join(tmpdir(), 'socialsite-runtimes-'));
 consumerFolder(dir);
 const serverEntry = await bundleServerEntry(dir);

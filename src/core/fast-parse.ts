@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { type Absent, objectParser, PARSED, REFUSED, SKIPPED } from './fast-object.js';
 import { type FastParser, GAVE_UP } from './fast-parse-result.js';
+import { internals, plainKind, zodInternalsMatch } from './zod-internals.js';
 
 export { GAVE_UP } from './fast-parse-result.js';
 
@@ -8,6 +9,9 @@ export { GAVE_UP } from './fast-parse-result.js';
 const SYNC_CONTEXT = { async: false } as const;
 
 const parsers = new WeakMap<z.core.$ZodType, FastParser>();
+
+let zodReadable: boolean | undefined;
+const giveUp: FastParser = () => GAVE_UP;
 
 /**
  * The fast parser of `schema`, compiled once and kept: the same output as `schema.safeParse(input)`
@@ -20,38 +24,15 @@ const parsers = new WeakMap<z.core.$ZodType, FastParser>();
  * accepted that zod would refuse.
  */
 export function fastParser(schema: z.core.$ZodType): FastParser {
+  // Once: a zod whose internals are not the ones read here (`zod-internals.ts`) parses everything.
+  zodReadable ??= zodInternalsMatch();
+  if (!zodReadable) return giveUp;
   let parser = parsers.get(schema);
   if (parser === undefined) {
     parser = compile(schema);
     parsers.set(schema, parser);
   }
   return parser;
-}
-
-interface Internals {
-  def: z.core.$ZodTypeDef & Record<string, unknown>;
-  optin?: 'optional' | 'defaulted' | undefined;
-  optout?: 'optional' | undefined;
-}
-
-const internals = (schema: z.core.$ZodType) => schema._zod as unknown as Internals;
-
-/**
- * The zod class a node is, when it is one of the plain kinds modelled here (those the SDK's schemas
- * use: no client bundles zod's number, null, nullable or union kinds, test/bundle/schema-kinds, so
- * those run through zod like any kind not listed): its core traits are
- * `$ZodType` and that kind alone. A subclass that parses differently (a codec is a pipe, a
- * discriminated union a union, `z.email()` a string with a check, `z.int()` a number with one)
- * brings another trait, and runs through zod.
- */
-function plainKind(schema: z.core.$ZodType): string | undefined {
-  let kind: string | undefined;
-  for (const trait of schema._zod.traits) {
-    if (!trait.startsWith('$') || trait === '$ZodType') continue;
-    if (kind !== undefined) return undefined;
-    kind = trait;
-  }
-  return kind;
 }
 
 function compile(schema: z.core.$ZodType): FastParser {

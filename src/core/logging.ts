@@ -1,19 +1,7 @@
-import type { Hooks } from './options.js';
+import type { Hooks, Logger, LogLevel } from './options.js';
 
-/** How much the SDK logs: each level includes the ones before it. */
-export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
-
-/** Where log lines go: `console` by default, or any logger with these four methods (pino, winston...). */
-export interface Logger {
-  /** A failed call. */
-  error(message: string): void;
-  /** A retry, or an answer that did not match its schema in `validation: 'warn'`. */
-  warn(message: string): void;
-  /** An answer: method, redacted URL, status, time. */
-  info(message: string): void;
-  /** An attempt as it starts. */
-  debug(message: string): void;
-}
+// The types are options (`logLevel`, `logger`), declared beside the others; said here too for old imports.
+export type { Logger, LogLevel } from './options.js';
 
 /** The environment variable read in Node (and Deno, Bun) when `logLevel` is not given. */
 export const LOG_LEVEL_VARIABLE = 'SOCIALSITE_LOG';

@@ -1,6 +1,20 @@
 import type { SdkError } from './errors/index.js';
 import type { ValidationIssue } from './errors/validation-error.js';
-import type { Logger, LogLevel } from './logging.js';
+
+/** How much the SDK logs: each level includes the ones before it. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Where log lines go: `console` by default, or any logger with these four methods (pino, winston...). */
+export interface Logger {
+  /** A failed call. */
+  error(message: string): void;
+  /** A retry, or an answer that did not match its schema in `validation: 'warn'`. */
+  warn(message: string): void;
+  /** An answer: method, redacted URL, status, time. */
+  info(message: string): void;
+  /** An attempt as it starts. */
+  debug(message: string): void;
+}
 
 /** How responses are checked against the SDK's schemas. */
 export type ValidationMode = 'strict' | 'warn' | 'off';

@@ -1,5 +1,4 @@
-import type { Logger, LogLevel } from '../core/logging.js';
-import type { Hooks } from '../core/options.js';
+import type { Hooks, Logger, LogLevel } from '../core/options.js';
 import type { NativeAuthOptions } from '../native/auth/strategy.js';
 
 /** What one browser call through the relay asks for, as `authorize` sees it. */
