@@ -54,7 +54,7 @@
  * `notification.follow`, `ApiError.retryAfter`): 30.32 / 41.46 / 45.54 → 31.54 / 43.04 / 47.64 kB
  * (+1.2 / +1.6 / +2.1 kB; the relay +0.04 kB). The methods live on the resources (`hub.network`,
  * `app.notification`), so every client carries them; the budgets below were raised by that much.
- * The compiled validation of issue 24 (src/core/fast-parse.ts, fast-object.ts: each schema compiled
+ * The compiled validation of issue 24 (src/core/validation/fast-parse.ts, fast-object.ts: each schema compiled
  * once into a parse that builds records in one pass, generated code in Node/Deno/Bun, a loop in
  * browsers; 4-5× zod's speed on a list of records) costs 1.2-1.45 kB: 30.32 / 41.46 / 45.54 kB and
  * the relay 31.21 → 31.71 / 42.66 / 46.74 and 32.66 kB. Raised by that, on purpose.

@@ -3,7 +3,7 @@
  * `fetch` with a timer: a same-process fetch stub answers a precomputed 10-friend body, so only the
  * client's work is timed. ky is a devDependency for this and for case 1's "bare ky" column.
  *
- * `npx tsx bench/ky-features.ts` (about a minute). Figures quoted in src/core/transport.ts.
+ * `npx tsx bench/ky-features.ts` (about a minute). Figures quoted in src/core/http/transport.ts.
  */
 import ky from 'ky';
 import { interleave, medianTiming } from './stats.js';

@@ -1,6 +1,7 @@
 export * from './app/index.js';
-export type { ApiPromise, WithResponse } from './core/api-promise.js';
-export type { ClientSummary } from './core/client-summary.js';
+export type { ApiPromise, WithResponse } from './core/client/api-promise.js';
+export type { ClientSummary } from './core/client/client-summary.js';
+export type { ResponseInfo } from './core/client/response-info.js';
 export {
   ApiError,
   type ApiErrorDetails,
@@ -28,9 +29,8 @@ export type {
   UploadOptions,
   UploadProgress,
   ValidationMode,
-} from './core/options.js';
-export type { Page } from './core/page.js';
-export type { PagePromise } from './core/page-promise.js';
-export type { ResponseInfo } from './core/response-info.js';
+} from './core/options/options.js';
+export type { Page } from './core/paging/page.js';
+export type { PagePromise } from './core/paging/page-promise.js';
 export * from './native/index.js';
 export * from './schemas/index.js';

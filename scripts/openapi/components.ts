@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SDK_VERSION } from '../../src/core/user-agent.js';
+import { SDK_VERSION } from '../../src/core/request/user-agent.js';
 import type { SourceDocs } from './source-docs.js';
 import { type JsonSchema, PIPE_ALTERNATIVES, TRANSFORM_WIRE } from './wire.js';
 

@@ -3,7 +3,7 @@ import type { JsonSchema } from './wire.js';
 
 /*
  * A method's parameters on the wire, from the SDK's parameter types (their members, types and
- * JSDoc): `src/core/query.ts` sends booleans as 1/0, a `Date` as UTC `YYYY-MM-DD HH:MM:SS`, lists as
+ * JSDoc): `src/core/request/query.ts` sends booleans as 1/0, a `Date` as UTC `YYYY-MM-DD HH:MM:SS`, lists as
  * repeated `name[]` fields, files as multipart parts. A parameter type the mapping does not know
  * stops the build: it has to be said here how it goes on the wire.
  */

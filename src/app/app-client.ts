@@ -1,14 +1,14 @@
-import { secretMembers } from '../core/answer-secrets.js';
-import { ApiPromise } from '../core/api-promise.js';
-import { checkClientOptions, type OptionOwner } from '../core/check-options.js';
-import { ClientCore } from '../core/client-core.js';
-import { type ClientSummary, clientSummary, inspectSummary } from '../core/client-summary.js';
+import { ApiPromise } from '../core/client/api-promise.js';
+import { ClientCore } from '../core/client/client-core.js';
+import { type ClientSummary, clientSummary, inspectSummary } from '../core/client/client-summary.js';
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { keysOf } from '../core/known-keys.js';
-import { missingCredentials } from '../core/missing-credentials.js';
-import type { ClientOptions, RequestOptions } from '../core/options.js';
-import type { Fields } from '../core/query.js';
-import { type RelayClientOptions, relayedOptions } from '../core/relay-url.js';
+import { missingCredentials } from '../core/errors/missing-credentials.js';
+import { checkClientOptions, type OptionOwner } from '../core/options/check-options.js';
+import { keysOf } from '../core/options/known-keys.js';
+import type { ClientOptions, RequestOptions } from '../core/options/options.js';
+import { type RelayClientOptions, relayedOptions } from '../core/options/relay-url.js';
+import type { Fields } from '../core/request/query.js';
+import { secretMembers } from '../core/secrets/answer-secrets.js';
 import { type ApiInfo, TokenResponseSchema } from '../schemas/index.js';
 import { AppCaller } from './app-caller.js';
 import {

@@ -1,7 +1,7 @@
 import { ApiError } from '../core/errors/api-error.js';
 import { AuthenticationError } from '../core/errors/authentication-error.js';
 import { NotFoundError } from '../core/errors/not-found-error.js';
-import type { HttpResponse } from '../core/transport.js';
+import type { HttpResponse } from '../core/http/transport.js';
 
 /** phpFox's error members, found in `output` (envelope-level and method-level styles alike). */
 export interface PhpfoxErrorOutput {

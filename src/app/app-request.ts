@@ -1,6 +1,6 @@
-import type { RequestOptions } from '../core/options.js';
-import { type Fields, formBody } from '../core/query.js';
-import type { HttpRequest } from '../core/transport.js';
+import type { HttpRequest } from '../core/http/transport.js';
+import type { RequestOptions } from '../core/options/options.js';
+import { type Fields, formBody } from '../core/request/query.js';
 
 /**
  * The `api.php` request of one call, as every `AppClient` call and the relay build it. `token` and

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import type { Screen } from '../core/answer.js';
-import { EMPTY_BODY } from '../core/body.js';
+import { EMPTY_BODY } from '../core/body/body.js';
+import type { Screen } from '../core/client/answer.js';
 import { AuthenticationError } from '../core/errors/authentication-error.js';
 import { ValidationError } from '../core/errors/validation-error.js';
-import type { Redactor } from '../core/redact.js';
-import type { ValidationContext } from '../core/validate.js';
-import { validate } from '../core/validate.js';
+import type { Redactor } from '../core/secrets/redact.js';
+import type { ValidationContext } from '../core/validation/validate.js';
+import { validate } from '../core/validation/validate.js';
 import { type ApiInfo, ApiInfoSchema } from '../schemas/index.js';
 import { errorFromOutput, phpfoxError, unknownMethodHint } from './app-errors.js';
 

@@ -1,5 +1,5 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { type KeyList, refuseUnknownKeys } from '../core/known-keys.js';
+import { type KeyList, refuseUnknownKeys } from '../core/options/known-keys.js';
 import type { AppMethodParams, KnownAppMethod } from './app-methods.js';
 import { requireId, requirePage } from './arguments.js';
 import { photoFile } from './upload.js';

@@ -1,4 +1,4 @@
-import { SDK_VERSION } from '../core/user-agent.js';
+import { SDK_VERSION } from '../core/request/user-agent.js';
 
 /** The version of socialsite-sdk (one constant, kept equal to package.json's by a test). */
 export const VERSION: string = SDK_VERSION;

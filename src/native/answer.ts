@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import type { AnswerSpec, Screen } from '../core/answer.js';
-import { EMPTY_BODY, type JsonBody } from '../core/body.js';
+import { EMPTY_BODY, type JsonBody } from '../core/body/body.js';
+import type { AnswerSpec, Screen } from '../core/client/answer.js';
 import { ApiError } from '../core/errors/api-error.js';
 import { NotFoundError } from '../core/errors/not-found-error.js';
-import type { Redactor } from '../core/redact.js';
-import type { HttpResponse } from '../core/transport.js';
+import type { HttpResponse } from '../core/http/transport.js';
+import type { Redactor } from '../core/secrets/redact.js';
 
 /**
  * How one Native endpoint's answer is read. Hubzilla says almost everything with HTTP 200: an empty

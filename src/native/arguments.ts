@@ -1,5 +1,5 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { refuseUnknownKeys } from '../core/known-keys.js';
+import { refuseUnknownKeys } from '../core/options/known-keys.js';
 
 /*
  * Argument checks, run before any request: Hubzilla answers most bad arguments with an empty 200

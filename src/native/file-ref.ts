@@ -1,5 +1,5 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { keysOf, refuseUnknownKeys } from '../core/known-keys.js';
+import { keysOf, refuseUnknownKeys } from '../core/options/known-keys.js';
 import { requireFileId } from './arguments.js';
 import type { FileIdParams } from './resources/files-params.js';
 

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
-import type { ApiPromise } from '../core/api-promise.js';
-import type { ClientCore, Recover } from '../core/client-core.js';
-import type { RequestOptions } from '../core/options.js';
-import type { Fields } from '../core/query.js';
-import type { Repeatable } from '../core/write-outcome.js';
+import type { ApiPromise } from '../core/client/api-promise.js';
+import type { ClientCore, Recover } from '../core/client/client-core.js';
+import type { Repeatable } from '../core/http/write-outcome.js';
+import type { RequestOptions } from '../core/options/options.js';
+import type { Fields } from '../core/request/query.js';
 import { type HubAnswerSpec, hubzillaScreen } from './answer.js';
 import { API_PATH, nativeRequest } from './native-request.js';
 

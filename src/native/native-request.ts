@@ -1,4 +1,4 @@
-import { type Fields, formBody } from '../core/query.js';
+import { type Fields, formBody } from '../core/request/query.js';
 
 /** Where the Native channel API hangs below the site root. */
 export const API_PATH = 'api/z/1.0/';

@@ -1,9 +1,9 @@
-import type { Answered } from '../core/api-promise.js';
-import { encodeBase64Url } from '../core/base64.js';
-import type { Recover } from '../core/client-core.js';
+import { encodeBase64Url } from '../core/body/base64.js';
+import type { Answered } from '../core/client/api-promise.js';
+import type { Recover } from '../core/client/client-core.js';
 import { ApiError } from '../core/errors/api-error.js';
-import type { RequestOptions, UploadOptions } from '../core/options.js';
-import type { Fields } from '../core/query.js';
+import type { RequestOptions, UploadOptions } from '../core/options/options.js';
+import type { Fields } from '../core/request/query.js';
 import type { ExportItem, ItemRow } from '../schemas/index.js';
 import { AbookListSchema, ItemFullAnswerSchema } from './envelopes.js';
 import type { NativeApi } from './native-api.js';

@@ -1,7 +1,7 @@
 import type { AppMethodParams, KnownAppMethod } from '../app/app-methods.js';
 import { APP_METHOD_CHECKS } from '../app/method-checks.js';
 import { photoFile } from '../app/upload.js';
-import type { Fields } from '../core/query.js';
+import type { Fields } from '../core/request/query.js';
 import type { FieldsOf, SdkCall, TypedFields } from './sdk-call.js';
 
 const read = <M extends KnownAppMethod>(method: M, fields: FieldsOf<AppMethodParams[M]>): SdkCall => ({

@@ -1,6 +1,6 @@
 import { appRequest } from '../app/app-request.js';
-import type { ClientCore } from '../core/client-core.js';
-import { Redactor } from '../core/redact.js';
+import type { ClientCore } from '../core/client/client-core.js';
+import { Redactor } from '../core/secrets/redact.js';
 import { APP_CALLS, appParts, isAppCall } from './app-calls.js';
 import type { Forwarder } from './forwarder.js';
 import type { RelayAppOptions, RelayCall } from './options.js';

@@ -1,6 +1,6 @@
-import type { ClientCore } from '../core/client-core.js';
-import type { Fields } from '../core/query.js';
-import type { Redactor } from '../core/redact.js';
+import type { ClientCore } from '../core/client/client-core.js';
+import type { Fields } from '../core/request/query.js';
+import type { Redactor } from '../core/secrets/redact.js';
 import { nativeRequest } from '../native/native-request.js';
 import { hubAllows } from './allow-list.js';
 import type { Forwarder } from './forwarder.js';

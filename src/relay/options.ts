@@ -1,4 +1,4 @@
-import type { Hooks, Logger, LogLevel } from '../core/options.js';
+import type { Hooks, Logger, LogLevel } from '../core/options/options.js';
 import type { NativeAuthOptions } from '../native/auth/strategy.js';
 
 /** What one browser call through the relay asks for, as `authorize` sees it. */

@@ -1,4 +1,4 @@
-import { joinBytes } from '../core/body-collector.js';
+import { joinBytes } from '../core/body/body-collector.js';
 
 /** Why the page's request cannot be forwarded. */
 export class RequestRefusal extends Error {

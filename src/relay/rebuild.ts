@@ -1,5 +1,5 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
-import { phpName } from '../core/php-name.js';
+import { phpName } from '../core/request/php-name.js';
 import { type PageField, RequestRefusal } from './read-request.js';
 import type { FieldKind, SdkCall, TypedFields } from './sdk-call.js';
 

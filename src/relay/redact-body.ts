@@ -1,4 +1,4 @@
-import type { Redactor } from '../core/redact.js';
+import type { Redactor } from '../core/secrets/redact.js';
 
 /**
  * A JSON string of 4 KiB or more written only in base64's alphabet (with PHP's `\/`): file content

@@ -1,5 +1,5 @@
-import type { Redactor } from '../core/redact.js';
-import type { HttpResponse } from '../core/transport.js';
+import type { HttpResponse } from '../core/http/transport.js';
+import type { Redactor } from '../core/secrets/redact.js';
 import { contentTypeValue, retryAfterValue } from './answer-headers.js';
 import { redactBody } from './redact-body.js';
 import { SAFE_ANSWER_HEADERS } from './relay-error.js';

@@ -1,4 +1,4 @@
-import type { AllKeys } from '../core/known-keys.js';
+import type { AllKeys } from '../core/options/known-keys.js';
 
 /**
  * How the SDK sends one field, and so how the relay reads it from the page: `id` a positive

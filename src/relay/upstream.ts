@@ -1,6 +1,6 @@
-import type { OptionOwner } from '../core/check-options.js';
-import { ClientCore } from '../core/client-core.js';
-import type { ClientOptions } from '../core/options.js';
+import { ClientCore } from '../core/client/client-core.js';
+import type { OptionOwner } from '../core/options/check-options.js';
+import type { ClientOptions } from '../core/options/options.js';
 import { checkedRoot } from '../native/auth/basic.js';
 import { nativeAuth } from '../native/auth/strategy.js';
 import type { RelayAppOptions, RelayHubOptions, RelayOptions } from './options.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeBase64 } from '../../src/core/base64.js';
-import { liftBase64Member } from '../../src/core/base64-member.js';
-import type { CollectedBody } from '../../src/core/body-collector.js';
+import { decodeBase64 } from '../../src/core/body/base64.js';
+import { liftBase64Member } from '../../src/core/body/base64-member.js';
+import type { CollectedBody } from '../../src/core/body/body-collector.js';
 import { ValidationError } from '../../src/index.js';
 import { alice, on } from '../native/hub.js';
 import { hubzillaJson } from '../support/fixtures.js';
@@ -172,7 +172,7 @@ describe('liftBase64Member without Node’s Buffer (browsers: atob)', () => {
     vi.stubGlobal('Buffer', undefined);
     vi.resetModules();
     try {
-      const { liftBase64Member: lift } = await import('../../src/core/base64-member.js');
+      const { liftBase64Member: lift } = await import('../../src/core/body/base64-member.js');
       const { ValidationError: BrowserValidationError } = await import(
         '../../src/core/errors/validation-error.js'
       );

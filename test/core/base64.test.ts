@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decodeBase64 } from '../../src/core/base64.js';
+import { decodeBase64 } from '../../src/core/body/base64.js';
 import { ValidationError } from '../../src/core/errors/validation-error.js';
 
 const bytes = Uint8Array.from({ length: 256 }, (_, i) => (i * 37) & 0xff);
@@ -32,7 +32,7 @@ describe('decodeBase64 without Node’s Buffer (browsers: atob)', () => {
     vi.stubGlobal('Buffer', undefined);
     vi.resetModules();
     try {
-      const { decodeBase64: decode } = await import('../../src/core/base64.js');
+      const { decodeBase64: decode } = await import('../../src/core/body/base64.js');
       const errors = await import('../../src/core/errors/validation-error.js');
       for (const length of [0, 1, 2, 3, 100, 256]) {
         const slice = bytes.slice(0, length);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { joinParts, PartsBody } from '../../src/core/body-bytes.js';
-import { encodeMultipart } from '../../src/core/multipart.js';
-import { prepareBody } from '../../src/core/upload-body.js';
+import { joinParts, PartsBody } from '../../src/core/request/body-bytes.js';
+import { encodeMultipart } from '../../src/core/request/multipart.js';
+import { prepareBody } from '../../src/core/request/upload-body.js';
 
 /**
  * Bun 1.4.5's Blob: a disk-backed Blob among other parts is dropped (`new Blob(['x', file]).size === 1`).

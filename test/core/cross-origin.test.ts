@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossOriginFailure } from '../../src/core/cross-origin.js';
+import { crossOriginFailure } from '../../src/core/http/cross-origin.js';
 import { ConnectionError } from '../../src/index.js';
 
 const page = { document: {}, location: { origin: 'https://app.example' } };

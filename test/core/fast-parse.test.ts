@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { fastParser, GAVE_UP } from '../../src/core/fast-parse.js';
+import { fastParser, GAVE_UP } from '../../src/core/validation/fast-parse.js';
 import {
   FileDataAnswerSchema,
   FilesAnswerSchema,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_BODY, parseJsonBody } from '../../src/core/body.js';
-import { Redactor } from '../../src/core/redact.js';
+import { EMPTY_BODY, parseJsonBody } from '../../src/core/body/body.js';
+import { Redactor } from '../../src/core/secrets/redact.js';
 import { AppClient, ValidationError } from '../../src/index.js';
 import { TOKEN } from '../app/phpfox.js';
 import { useLoopbackServer } from '../support/loopback.js';

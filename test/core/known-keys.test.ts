@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../src/core/errors/index.js';
-import { closest, editDistance, refuseUnknownKeys } from '../../src/core/known-keys.js';
+import { closest, editDistance, refuseUnknownKeys } from '../../src/core/options/known-keys.js';
 
 describe('closest', () => {
   const client = ['baseUrl', 'fetch', 'timeout', 'retry', 'validation', 'headers', 'hooks', 'password'];

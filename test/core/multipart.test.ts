@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeMultipart } from '../../src/core/multipart.js';
+import { encodeMultipart } from '../../src/core/request/multipart.js';
 
 describe('encodeMultipart', () => {
   it('round-trips fields and files through the platform’s multipart parser', async () => {

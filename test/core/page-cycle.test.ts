@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type LoadedPage, Page } from '../../src/core/page.js';
-import { PagePromise } from '../../src/core/page-promise.js';
+import { type LoadedPage, Page } from '../../src/core/paging/page.js';
+import { PagePromise } from '../../src/core/paging/page-promise.js';
 import { NativeClient } from '../../src/index.js';
 import { useLoopbackServer } from '../support/loopback.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldEntries, queryString } from '../../src/core/query.js';
+import { fieldEntries, queryString } from '../../src/core/request/query.js';
 
 describe('queryString', () => {
   it('serializes as URLSearchParams does, whatever the names and values', () => {

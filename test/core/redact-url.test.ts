@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from '../../src/core/redact.js';
+import { REDACTED, Redactor } from '../../src/core/secrets/redact.js';
 
 const redactor = new Redactor(['long-secret-value']);
 

@@ -6,8 +6,8 @@ import {
   decodedViews,
   sourceRange,
   withoutDropped,
-} from '../../src/core/decoded-view.js';
-import { REDACTED, Redactor, UNCHECKED } from '../../src/core/redact.js';
+} from '../../src/core/secrets/decoded-view.js';
+import { REDACTED, Redactor, UNCHECKED } from '../../src/core/secrets/redact.js';
 import { fuzzOptions } from '../hostile/fuzz/settings.js';
 import { compose, ESCAPES, everyEncoder, LAYOUTS, leakMarkers } from '../support/secret-encoders.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectRuntime, serverRuntime, streamsKeepContentLength } from '../../src/core/runtime.js';
-import { canStreamUploads, prepareBody } from '../../src/core/upload-body.js';
+import { detectRuntime, serverRuntime, streamsKeepContentLength } from '../../src/core/base/runtime.js';
+import { canStreamUploads, prepareBody } from '../../src/core/request/upload-body.js';
 
 const node = { process: { versions: { node: '24.1.0' } } };
 const deno = { Deno: { version: { deno: '2.9.6' } }, process: { versions: { node: '24.2.0' } } };

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, timerDelay } from '../../src/core/timer-limits.js';
+import { MAX_TIMER_MS, timerDelay } from '../../src/core/base/timer-limits.js';
 import { AppClient, ArgumentError, NativeClient } from '../../src/index.js';
 import { downloadToFile } from '../../src/node/index.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { sdkUserAgent } from '../../src/core/user-agent.js';
+import { sdkUserAgent } from '../../src/core/request/user-agent.js';
 import { AppClient, ConnectionError, TimeoutError } from '../../src/index.js';
 import { TOKEN } from '../app/phpfox.js';
 import { useLoopbackServer } from '../support/loopback.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { fastParser, GAVE_UP } from '../../src/core/fast-parse.js';
-import { type ZodNamespace, zodInternalsMatch } from '../../src/core/zod-internals.js';
+import { fastParser, GAVE_UP } from '../../src/core/validation/fast-parse.js';
+import { type ZodNamespace, zodInternalsMatch } from '../../src/core/validation/zod-internals.js';
 import { FilesAnswerSchema } from '../../src/native/envelopes.js';
 import { hubzillaJson } from '../support/fixtures.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ValidationError } from '../../src/core/errors/validation-error.js';
-import { fastParser, GAVE_UP } from '../../src/core/fast-parse.js';
-import { Redactor } from '../../src/core/redact.js';
-import { validate } from '../../src/core/validate.js';
-import { zodInternalsMatch } from '../../src/core/zod-internals.js';
+import { Redactor } from '../../src/core/secrets/redact.js';
+import { fastParser, GAVE_UP } from '../../src/core/validation/fast-parse.js';
+import { validate } from '../../src/core/validation/validate.js';
+import { zodInternalsMatch } from '../../src/core/validation/zod-internals.js';
 import { FilesAnswerSchema } from '../../src/native/envelopes.js';
 import { hubzillaJson } from '../support/fixtures.js';
 

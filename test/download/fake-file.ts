@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestOptions } from '../../src/core/options.js';
+import type { RequestOptions } from '../../src/core/options/options.js';
 import type { ChunkFetcher } from '../../src/native/download/index.js';
 import type { FileChunk } from '../../src/native/file-chunk.js';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from '../../src/core/body.js';
-import { Redactor } from '../../src/core/redact.js';
+import { parseJsonBody } from '../../src/core/body/body.js';
+import { Redactor } from '../../src/core/secrets/redact.js';
 import { FUZZ_TIMEOUT_MS, fuzzOptions } from './fuzz/settings.js';
 
 /*
- * Property-based, differential: the one-pass search for the JSON after junk (core/body.ts) accepts
+ * Property-based, differential: the one-pass search for the JSON after junk (core/body/body.ts) accepts
  * exactly what trying every candidate start did (the search before it, which cost a JSON.parse of
  * the rest of the body per candidate), on texts made of the pieces that confuse such searches.
  */

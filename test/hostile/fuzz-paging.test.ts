@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LoadedPage } from '../../src/core/page.js';
-import { PagePromise } from '../../src/core/page-promise.js';
+import type { LoadedPage } from '../../src/core/paging/page.js';
+import { PagePromise } from '../../src/core/paging/page-promise.js';
 import { FUZZ_TIMEOUT_MS, fuzzOptions } from './fuzz/settings.js';
 
 /*

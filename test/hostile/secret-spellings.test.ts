@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/core/redact.js';
+import { Redactor } from '../../src/core/secrets/redact.js';
 import { AppClient, NativeClient, SdkError } from '../../src/index.js';
 import { useLoopbackServer } from '../support/loopback.js';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decideRedirect } from '../../src/core/redirect-policy.js';
+import { decideRedirect } from '../../src/core/http/redirect-policy.js';
 import {
   ApiError,
   AppClient,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareBody } from '../../src/core/upload-body.js';
+import { prepareBody } from '../../src/core/request/upload-body.js';
 import { AppClient, NativeClient, type UploadProgress } from '../../src/index.js';
 import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
 import { useLoopbackServer } from '../support/loopback.js';

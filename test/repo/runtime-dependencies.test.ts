@@ -31,7 +31,7 @@ describe('runtime dependencies', () => {
     '%s bundles nothing from node_modules but zod',
     async (entry) => {
       const inputs = await bundled(entry);
-      expect(inputs.some((file) => file.startsWith('src/core/transport'))).toBe(true);
+      expect(inputs.some((file) => file.startsWith('src/core/http/transport'))).toBe(true);
       expect(inputs.filter((file) => !file.startsWith('src/'))).toEqual([]);
     },
   );

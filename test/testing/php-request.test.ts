@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { phpName } from '../../src/core/php-name.js';
+import { phpName } from '../../src/core/request/php-name.js';
 import { AppClient } from '../../src/index.js';
 import { startFakeServer } from '../../src/testing/index.js';
 

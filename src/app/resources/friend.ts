@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import type { RequestOptions } from '../../core/options/options.js';
+import type { PagePromise } from '../../core/paging/page-promise.js';
 import { type Friend, FriendSchema, IsFriendSchema } from '../../schemas/index.js';
 import { type AppCaller, PHPFOX_PAGE_SIZE } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';

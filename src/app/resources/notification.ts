@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { ApiPromise } from '../../core/api-promise.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
 import { Follow } from '../../core/follow/follow.js';
 import { FOLLOW_OPTION_KEYS, type FollowOptions, followSettings } from '../../core/follow/follow-options.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
+import type { PagePromise } from '../../core/paging/page-promise.js';
 import { CountSchema, type Notification, NotificationSchema } from '../../schemas/index.js';
 import type { AppCaller, ListPaging } from '../app-caller.js';
 import { type NotificationCursor, readNotificationCursor } from '../follow/notification-cursor.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiPromise } from '../../core/api-promise.js';
-import type { RequestOptions, UploadOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import type { RequestOptions, UploadOptions } from '../../core/options/options.js';
+import type { PagePromise } from '../../core/paging/page-promise.js';
 import { renameUploadedPhotoFields } from '../../schemas/app.js';
 import { type Photo, PhotoSchema, type UploadedPhoto, UploadedPhotoSchema } from '../../schemas/index.js';
 import { type AppCaller, type ListPaging, PHPFOX_PAGE_SIZE } from '../app-caller.js';

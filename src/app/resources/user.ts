@@ -1,5 +1,5 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import { type User, UserSchema } from '../../schemas/index.js';
 import type { AppCaller } from '../app-caller.js';
 import { APP_METHOD_CHECKS } from '../method-checks.js';

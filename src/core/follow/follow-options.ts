@@ -1,6 +1,6 @@
-import { checkNumber, TIMER } from '../check-options.js';
 import { ArgumentError } from '../errors/argument-error.js';
-import { refuseUnknownKeys } from '../known-keys.js';
+import { checkNumber, TIMER } from '../options/check-options.js';
+import { refuseUnknownKeys } from '../options/known-keys.js';
 
 /** What every `follow()` takes (a resource adds its own, such as `pageSize`). */
 export interface FollowOptions<C> {

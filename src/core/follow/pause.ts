@@ -1,4 +1,4 @@
-import { timerDelay } from '../timer-limits.js';
+import { timerDelay } from '../base/timer-limits.js';
 
 /** Waits `ms`; resolves `false` at once when `signal` aborts (before or during the wait), else `true`. */
 export function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {

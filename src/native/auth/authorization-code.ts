@@ -1,9 +1,9 @@
-import { siteRoot } from '../../core/base-url.js';
-import { encodeBase64Url } from '../../core/base64.js';
-import { ClientCore } from '../../core/client-core.js';
+import { encodeBase64Url } from '../../core/body/base64.js';
+import { ClientCore } from '../../core/client/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { AuthenticationError } from '../../core/errors/authentication-error.js';
-import type { ClientOptions } from '../../core/options.js';
+import { siteRoot } from '../../core/options/base-url.js';
+import type { ClientOptions } from '../../core/options/options.js';
 import { basicAuth } from './basic.js';
 import { type OAuthToken, requestToken } from './token-endpoint.js';
 

@@ -1,6 +1,6 @@
-import { isLoopback, siteRoot } from '../../core/base-url.js';
-import { encodeBase64 } from '../../core/base64.js';
+import { encodeBase64 } from '../../core/body/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import { isLoopback, siteRoot } from '../../core/options/base-url.js';
 
 /** The fixed headers, secrets and 401 hint that HTTP Basic against Hubzilla needs. */
 export interface BasicAuth {

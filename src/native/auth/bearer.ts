@@ -1,5 +1,5 @@
-import type { Authorizer } from '../../core/authorizer.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import type { Authorizer } from '../../core/http/authorizer.js';
 
 /** An access token, or a function the client calls for one (again after a 401, once). */
 export type AccessTokenSource = string | (() => string | Promise<string>);

@@ -1,7 +1,7 @@
-import { abortable } from '../../core/abortable.js';
-import type { Authorizer } from '../../core/authorizer.js';
-import type { ClientCore } from '../../core/client-core.js';
+import { abortable } from '../../core/base/abortable.js';
+import type { ClientCore } from '../../core/client/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import type { Authorizer } from '../../core/http/authorizer.js';
 import { type OAuthToken, requestToken } from './token-endpoint.js';
 
 /** An OAuth 2.0 client registered on the hub (its "OAuth2 Apps Manager"), for the client-credentials grant. */

@@ -1,7 +1,7 @@
-import type { Authorizer, OutgoingRequest } from '../../core/authorizer.js';
-import { encodeBase64 } from '../../core/base64.js';
-import type { BodyBytes } from '../../core/body-bytes.js';
+import { encodeBase64 } from '../../core/body/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
+import type { Authorizer, OutgoingRequest } from '../../core/http/authorizer.js';
+import type { BodyBytes } from '../../core/request/body-bytes.js';
 import { importSigningKey, keySecrets, type SignatureHash, type WebCryptoKey } from './private-key.js';
 
 /** Signing every request with the channel's own RSA key (draft-cavage HTTP Signatures, as Hubzilla reads them). */

@@ -1,4 +1,4 @@
-import { encodeBase64 } from '../../core/base64.js';
+import { encodeBase64 } from '../../core/body/base64.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 
 /**

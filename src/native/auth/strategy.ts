@@ -1,10 +1,10 @@
-import { type AttemptAuthorizer, perAttempt } from '../../core/authorizer.js';
-import type { OptionOwner } from '../../core/check-options.js';
-import { ClientCore } from '../../core/client-core.js';
+import { ClientCore } from '../../core/client/client-core.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
-import { missingCredentials } from '../../core/missing-credentials.js';
-import type { ClientOptions } from '../../core/options.js';
+import { missingCredentials } from '../../core/errors/missing-credentials.js';
+import { type AttemptAuthorizer, perAttempt } from '../../core/http/authorizer.js';
+import type { OptionOwner } from '../../core/options/check-options.js';
+import { keysOf, refuseUnknownKeys } from '../../core/options/known-keys.js';
+import type { ClientOptions } from '../../core/options/options.js';
 import { basicAuth } from './basic.js';
 import { type AccessTokenSource, BearerAuthorizer } from './bearer.js';
 import { type ClientCredentials, ClientCredentialsAuthorizer } from './client-credentials.js';

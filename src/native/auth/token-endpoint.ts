@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { secretMembers } from '../../core/answer-secrets.js';
-import type { ClientCore } from '../../core/client-core.js';
+import type { ClientCore } from '../../core/client/client-core.js';
 import { ApiError } from '../../core/errors/api-error.js';
 import { AuthenticationError } from '../../core/errors/authentication-error.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/options/options.js';
+import { secretMembers } from '../../core/secrets/answer-secrets.js';
 import { nullableStringSchema } from '../../schemas/coerce.js';
 import { fail, show } from '../../schemas/issue.js';
 

@@ -1,6 +1,6 @@
-import { abortable } from '../../core/abortable.js';
+import { abortable } from '../../core/base/abortable.js';
 import { SdkError } from '../../core/errors/sdk-error.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import type { FileChunk } from '../file-chunk.js';
 import { checkSameFile, chunkBytes, fileSizeOf, type Segment } from './check-chunk.js';
 import type { ChunkFetcher, DownloadProgress } from './options.js';

@@ -1,4 +1,4 @@
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import type { Attach } from '../../schemas/index.js';
 import type { FileChunk } from '../file-chunk.js';
 

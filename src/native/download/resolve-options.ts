@@ -1,7 +1,7 @@
-import { checkRequestOptions } from '../../core/check-options.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import { keysOf, refuseUnknownKeys } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { checkRequestOptions } from '../../core/options/check-options.js';
+import { keysOf, refuseUnknownKeys } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import {
   DEFAULT_CHUNK_SIZE,
   DEFAULT_CONCURRENCY,

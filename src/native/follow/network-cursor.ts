@@ -1,5 +1,5 @@
+import { hash53 } from '../../core/base/hash53.js';
 import { lastOf, readCursor } from '../../core/follow/cursor.js';
-import { hash53 } from '../../core/hash53.js';
 import type { StreamItem } from '../../schemas/index.js';
 
 /**

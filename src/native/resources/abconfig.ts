@@ -1,6 +1,6 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import type { Abconfig } from '../../schemas/index.js';
 import { knownParams, requireId } from '../arguments.js';
 import { AbconfigListSchema } from '../envelopes.js';

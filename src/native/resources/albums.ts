@@ -1,5 +1,5 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import type { Album } from '../../schemas/index.js';
 import { type NoParams, requireNoParams } from '../arguments.js';
 import { AlbumsAnswerSchema } from '../envelopes.js';

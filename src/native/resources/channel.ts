@@ -1,6 +1,6 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import { type ChannelExport, ChannelExportSchema, type StreamItem } from '../../schemas/index.js';
 import { knownParams } from '../arguments.js';
 import { StreamItemListSchema } from '../envelopes.js';

@@ -1,4 +1,4 @@
-import { keysOf } from '../../core/known-keys.js';
+import { keysOf } from '../../core/options/known-keys.js';
 import type { Attach } from '../../schemas/index.js';
 
 /**

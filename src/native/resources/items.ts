@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import { ApiPromise } from '../../core/api-promise.js';
+import { randomUuid } from '../../core/base/uuid.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions, UploadOptions } from '../../core/options.js';
-import type { Fields } from '../../core/query.js';
-import { randomUuid } from '../../core/uuid.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions, UploadOptions } from '../../core/options/options.js';
+import type { Fields } from '../../core/request/query.js';
 import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';

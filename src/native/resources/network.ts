@@ -1,9 +1,9 @@
 import { Follow } from '../../core/follow/follow.js';
 import { FOLLOW_OPTION_KEYS, type FollowOptions, followSettings } from '../../core/follow/follow-options.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
-import { pageFingerprint } from '../../core/page-fingerprint.js';
-import { PagePromise } from '../../core/page-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
+import { pageFingerprint } from '../../core/paging/page-fingerprint.js';
+import { PagePromise } from '../../core/paging/page-promise.js';
 import type { StreamItem } from '../../schemas/index.js';
 import { knownParams, optionalCount, requireId } from '../arguments.js';
 import { AbookListSchema, StreamItemListSchema } from '../envelopes.js';

@@ -1,6 +1,6 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import { knownParams, optionalText, requireId } from '../arguments.js';
 import { PermissionRowsSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';

@@ -1,7 +1,7 @@
-import { ApiPromise } from '../../core/api-promise.js';
-import { decodeBase64 } from '../../core/base64.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { decodeBase64 } from '../../core/body/base64.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import { type ExportItem, type NativePhoto, PhotoDetailSchema } from '../../schemas/index.js';
 import { knownParams, optionalCount, optionalText, requireText } from '../arguments.js';
 import { PhotosAnswerSchema } from '../envelopes.js';

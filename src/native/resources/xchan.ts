@@ -1,7 +1,7 @@
-import { ApiPromise } from '../../core/api-promise.js';
+import { ApiPromise } from '../../core/client/api-promise.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
-import { keysOf } from '../../core/known-keys.js';
-import type { RequestOptions } from '../../core/options.js';
+import { keysOf } from '../../core/options/known-keys.js';
+import type { RequestOptions } from '../../core/options/options.js';
 import { type Xchan, XchanSchema } from '../../schemas/index.js';
 import { exactlyOne, knownParams, requireText } from '../arguments.js';
 import type { NativeApi } from '../native-api.js';

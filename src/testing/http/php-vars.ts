@@ -1,4 +1,4 @@
-import { phpName } from '../../core/php-name.js';
+import { phpName } from '../../core/request/php-name.js';
 
 /** A request value as PHP holds it: a string, or an array (an ordered map; `[]` appends). */
 export type PhpValue = string | PhpArray;
