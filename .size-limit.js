@@ -84,6 +84,12 @@
  * Then the scripted move of src/core into folders (issue 33: the same code, but the bundler meets
  * the modules in another order, which gzip packs a little less well): 24.49 / 35.97 / 40.76 kB, the
  * relay 24.61 kB; AppClient's limit raised by 0.2 kB for that.
+ *
+ * All seven issues of this round merged (issue 28's relay rebuilds every call from the SDK's own
+ * field tables and runs the SDK's argument checks on them; issue 31's error hints and one
+ * missing-credentials error; issue 30's write outcomes; issue 33's zod check and the move):
+ * 25.25 / 37.63 / 42.71 kB, the relay 28.0 kB (+2.9 kB: the tables of the fields each forwarded call
+ * may carry, and their checks). Raised to those on purpose: each byte is a guarantee a test pins.
  */
 export default [
   {
@@ -91,21 +97,21 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '24.8 kB',
+    limit: '25.3 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '37.2 kB',
+    limit: '37.7 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '42.1 kB',
+    limit: '42.8 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the
@@ -114,6 +120,6 @@ export default [
     path: 'dist/relay.js',
     import: '{ createRelay }',
     gzip: true,
-    limit: '25.1 kB',
+    limit: '28.1 kB',
   },
 ];
