@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { resolveChromium } from './test/support/chromium.js';
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,6 +21,11 @@ const selectedProjects = process.argv.flatMap((arg, index, argv) =>
       ? [arg.slice('--project='.length)]
       : [],
 );
+// A runner that cannot pass `--project` (StrykerJS's) names the one project to run here instead.
+const onlyProject = process.env.VITEST_PROJECT;
+if (onlyProject) selectedProjects.push(onlyProject);
+const selected = (projects: TestProjectInlineConfiguration[]) =>
+  projects.filter((project) => !onlyProject || project.test?.name === onlyProject);
 const wantsBrowser = selectedProjects.length === 0 || selectedProjects.includes('browser');
 const browserLaunch = wantsBrowser ? await resolveChromium() : undefined;
 
@@ -43,7 +48,7 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     // A rejection nobody handled is a bug in the SDK, not noise: fail the run.
     dangerouslyIgnoreUnhandledErrors: false,
-    projects: [
+    projects: selected([
       {
         extends: true,
         test: {
@@ -90,6 +95,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-    ],
+    ]),
   },
 });
