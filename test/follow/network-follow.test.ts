@@ -188,6 +188,24 @@ describe('hub.network.follow over real HTTP', () => {
     await expect(done).resolves.toBeUndefined();
   });
 
+  it('an abort while a poll is in flight ends the iteration at once, without an error, and sends nothing more', async () => {
+    const { client, arrivals, site } = await fakeHub();
+    const controller = new AbortController();
+    const follow = client().network.follow({ interval: 5, signal: controller.signal });
+    const iterator = follow[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await waitFor(() => follow.cursor !== undefined);
+    // Every answer now takes a minute: the test would time out if the abort waited for it.
+    site.faults = { latencyMs: 60_000 };
+    arrivals.burst(['never seen']);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the poll's request is on its way
+    controller.abort();
+    await expect(first).resolves.toEqual({ done: true, value: undefined });
+    const asked = site.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // 10 intervals
+    expect(site.requests.length).toBe(asked);
+  });
+
   it('break stops: no request after it', async () => {
     const { client, arrivals, site } = await fakeHub();
     const follow = client().network.follow({ interval: 5 });
