@@ -11,11 +11,17 @@ process.env.VITEST_PROJECTS ??= 'node';
 process.env.FUZZ_RUNS ??= '3';
 process.env.FUZZ_SEED ??= '20261122';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
+// The tests that pin a component's promises, when they live in one folder: only those run (a
+// follow mutant is killed or not by test/follow; the whole suite per mutant is too slow).
+const testDirs = { follow: 'test/follow' };
+const testDir = chosen.length === 1 ? testDirs[chosen[0]] : undefined;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: true },
+  vitest: testDir
+    ? { configFile: 'vitest.config.ts', related: false, dir: testDir }
+    : { configFile: 'vitest.config.ts', related: true },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: chosen.flatMap((name) => targets[name] ?? []),
   reporters: ['clear-text', 'progress'],

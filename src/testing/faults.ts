@@ -18,6 +18,15 @@ export interface FaultOptions {
    * @example [{ offset: 1048576, fault: 'short', bytes: 1000 }]
    */
   filedata?: readonly ChunkFault[] | undefined;
+  /**
+   * Junk entries in the unthreaded network stream (`network/stream?compat=…`), as rows the hub
+   * cannot encode would give: at these places of the list (0 = the newest, counted after
+   * `since_id`), an entry takes a slot of `start`/`records` as an item would: `null`, `{}`, `"x"`
+   * and an object without `message_id`/`uuid`, in turn. A client in `'strict'` validation refuses
+   * such an answer; in `'warn'` or `'off'` it sees the junk.
+   * @example { streamJunk: [1, 2, 3, 4, 8, 9, 10, 11] }
+   */
+  streamJunk?: readonly number[] | undefined;
 }
 
 /** Fails matching requests with an HTTP status, or drops their connection. */

@@ -92,6 +92,15 @@ export interface FakeSiteOptions {
    */
   listTotals?: 'count' | 'zero' | undefined;
   /**
+   * The order of items received in the same second in the hub's unthreaded network stream
+   * (`network/stream?compat=…`, `ORDER BY received DESC`). `'unstable'`: as PostgreSQL's, an order
+   * that changes with `start` and `records` (each query shape mixes a same-second group its own
+   * way, the same query always the same), so pages of one walk may list an item twice and skip
+   * another. `'by-id'`: newest id first, the same for every query (kinder than a real hub).
+   * @default 'unstable'
+   */
+  sameSecondOrder?: 'unstable' | 'by-id' | undefined;
+  /**
    * Largest photo.addPhoto upload, in bytes; larger files get the method error
    * `photo.photo_add_photo_load`.
    * @default 512000 (phpFox's 500 KB)
@@ -141,6 +150,7 @@ export interface ResolvedOptions {
   envelope: PhpfoxVersion;
   bodyPrefix: 'bom' | 'notice' | 'both' | undefined;
   listTotals: 'count' | 'zero';
+  sameSecondOrder: 'unstable' | 'by-id';
   photoUploadLimit: number;
   appApiEnabled: boolean;
   hubRewrite: boolean;
@@ -174,6 +184,7 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     envelope: options.envelope ?? '3.0',
     bodyPrefix: options.bodyPrefix,
     listTotals: options.listTotals ?? 'count',
+    sameSecondOrder: options.sameSecondOrder ?? 'unstable',
     photoUploadLimit: options.photoUploadLimit ?? 500 * 1024,
     appApiEnabled: options.appApiEnabled ?? true,
     hubRewrite: options.hubRewrite ?? false,

@@ -20,7 +20,7 @@ describe('fake hub: network/stream with compat', () => {
   }
 
   it('compat=2: every item unthreaded, newest arrival first, start/records counting items, since_id per item', async () => {
-    const site = createFakeSite();
+    const site = createFakeSite({ sameSecondOrder: 'by-id' });
     const arrivals = hubArrivals(site);
     const old = arrivals.tops().at(-1);
     arrivals.burst(['p1', 'p2']);
@@ -43,5 +43,33 @@ describe('fake hub: network/stream with compat', () => {
     const own = await stream(site, 'compat=1&start=0&records=100&since_id=999999');
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((item) => item.author.address.startsWith('alice@'))).toBe(true);
+  });
+
+  it("same-second items in an order that changes with start and records (the default, as PostgreSQL's)", async () => {
+    const site = createFakeSite();
+    const arrivals = hubArrivals(site);
+    arrivals.burst(['older']);
+    const group = Array.from({ length: 12 }, (_, index) => `s${index}`);
+    arrivals.burst(group);
+    const bodies = async (query: string) => (await stream(site, query)).map((item) => item.body);
+    const whole = await bodies('compat=2&start=0&records=13');
+    expect(whole.slice(0, 12).sort()).toEqual([...group].sort());
+    expect(whole[12]).toBe('older');
+    // The same query, the same answer; other windows, other orders: pages of 4 skip some and repeat others.
+    expect(await bodies('compat=2&start=0&records=13')).toEqual(whole);
+    const paged = [
+      ...(await bodies('compat=2&start=0&records=4')),
+      ...(await bodies('compat=2&start=4&records=4')),
+      ...(await bodies('compat=2&start=8&records=4')),
+    ];
+    expect(new Set(paged).size).toBeLessThan(12);
+  });
+
+  it('faults.streamJunk: junk entries take slots at the places given', async () => {
+    const site = createFakeSite({ faults: { streamJunk: [1, 2, 3, 4] } });
+    const entries = (await stream(site, 'compat=2&start=0&records=6')) as unknown[];
+    expect(entries.slice(1, 5)).toEqual([null, {}, 'x', { body: 'a row without message_id or uuid' }]);
+    expect(typeof (entries[0] as { message_id: string }).message_id).toBe('string');
+    expect(typeof (entries[5] as { message_id: string }).message_id).toBe('string');
   });
 });

@@ -65,28 +65,43 @@ describe('hub.network.follow against a hub that misbehaves', () => {
     expect(yielded).toEqual([]);
   });
 
-  it('a hub that answers the same full page to every query: nothing yielded, one walk a poll, then the interval', async () => {
-    const { hub, requests } = await hostileHub((url, real) => {
+  it('a hub that ignores since_id, with a short stream: caught on the first poll, nothing old yielded', async () => {
+    const { hub, arrivals } = await hostileHub((url, real) => {
       if (!isStream(url)) return undefined;
       url.searchParams.delete('since_id');
+      return real(url);
+    });
+    for (const withNew of [true, false]) {
+      const follow = hub.network.follow({ interval: 5, pageSize: 3 });
+      const iterator = follow[Symbol.asyncIterator]();
+      const first = iterator.next();
+      await waitFor(() => follow.cursor !== undefined);
+      // With a new item, the old ones come along (the oldest to be yielded is at or below since_id);
+      // without, the newest listed is.
+      if (withNew) arrivals.burst(['new one']);
+      await expect(first).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+
+  it('a hub that ignores start: a typed error once the walk goes deeper than one query, nothing yielded', async () => {
+    const { hub, arrivals, requests } = await hostileHub((url, real) => {
+      if (!isStream(url)) return undefined;
       url.searchParams.set('start', '0');
       return real(url);
     });
-    const controller = new AbortController();
-    const yielded: StreamItem[] = [];
-    const follow = hub.network.follow({ interval: 60_000, pageSize: 3, signal: controller.signal });
-    const done = (async () => {
-      for await (const item of follow) yielded.push(item);
-    })();
-    // start (a page and item/full), then one poll: 3 walks of 2 pages each (the same page twice).
-    await waitFor(() => requests() >= 8);
-    await settle(300);
-    const afterOnePoll = requests();
-    controller.abort();
-    await done;
-    expect(yielded).toEqual([]);
-    // A walk that did not notice the same page, or a poll at once after it, would be far past this.
-    expect(afterOnePoll).toBeLessThanOrEqual(10);
+    const follow = hub.network.follow({ interval: 5, pageSize: 3 });
+    const iterator = follow[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await waitFor(() => follow.cursor !== undefined);
+    // More than 16 pages of 3 (the largest query from the top): the walk must page.
+    for (let burst = 0; burst < 6; burst++)
+      arrivals.burst(Array.from({ length: 10 }, (_, index) => `new ${burst}.${index}`));
+    const before = requests();
+    const error = await first.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(/ignored start/);
+    // At most an idle poll, then 2, 4, 8, 16 pages from the top and the same window again.
+    expect(requests() - before).toBeLessThanOrEqual(7);
   });
 
   it('pages full of new items forever: the poll ends with a typed error, bounded in requests and memory', async () => {

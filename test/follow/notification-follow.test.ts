@@ -102,6 +102,25 @@ describe('app.notification.follow over real HTTP (phpFox 3.9)', () => {
     expect(rest).toEqual(['b', 'c']);
   });
 
+  it('a follow started without a cursor never yields the seen ones its first answers filled up with', async () => {
+    const { app, site, notify } = await fakeApp();
+    for (const n of site.state.app.notifications) n.is_seen = true;
+    const unseen = [notify('u1'), notify('u2')];
+    const follow = app.notification.follow({ interval: 5 });
+    const bodies: string[] = [];
+    for await (const n of follow) {
+      bodies.push(n.message);
+      if (bodies.length === 2) {
+        // The next answers fill up with u1, u2 and the seen ones from before the follow: only new ones come.
+        notify('n1');
+        notify('n2');
+      }
+      if (bodies.length === 4) break;
+    }
+    expect(unseen).toHaveLength(2);
+    expect(bodies).toEqual(['u1', 'u2', 'n1', 'n2']);
+  });
+
   it('does not call notification.get while nothing is unseen', async () => {
     const { app, unseen, gets, site } = await fakeApp();
     for (const n of site.state.app.notifications) n.is_seen = true;

@@ -23,10 +23,10 @@ export interface NotificationCalls {
  * to recover what a previous process fetched but died before it could yield). The rest of an
  * answer waits in the cursor (`pending`), so a follow stopped in the middle of one resumes with it.
  * phpFox 3.9 answers its 5 ordered by id, newest first, whatever was seen (it picks them unseen
- * first, then newest, and groups notifications of the same type and item into one): so in an
- * answer a notification is new when it was not yielded recently and its id is above every id the
- * follower has had, or it fills one of the answer's unseen places (`getNewCount`), highest ids
- * first. See docs/following.md for what phpFox makes impossible.
+ * first, then the newest seen, and groups notifications of the same type and item into one): so in
+ * an answer a notification is new when it was not yielded recently (before the first one had, only
+ * the answer's unseen places, by `getNewCount`). See docs/following.md for what phpFox makes
+ * impossible.
  */
 export class NotificationSource implements FollowSource<Notification, NotificationCursor> {
   readonly #calls: NotificationCalls;
@@ -52,16 +52,20 @@ export class NotificationSource implements FollowSource<Notification, Notificati
     this.#recover = false;
     const recent = new Set(from.recent);
     const fresh = answer.filter((item) => !recent.has(idOf(item))).sort((a, b) => idOf(b) - idOf(a));
-    // Above every id the follower has had: new, seen or not (0: nothing had yet, nothing known above).
-    const above = from.after > 0 ? fresh.filter((item) => idOf(item) > from.after) : [];
-    // The answer holds min(unseen, its length) unseen ones, but says not which: the others are the
-    // newest seen ones. The free places go to the highest ids (notifications get ids as they come).
-    const places = Math.max(0, Math.min(unseen, answer.length) - above.length);
-    const items = [...above, ...fresh.filter((item) => !above.includes(item)).slice(0, places)].sort(
+    // Once the follower has had notifications, every one of an answer it has not yielded recently is
+    // new: an unseen one (phpFox lists them first), or a seen one it fills up with (the newest seen:
+    // fetched by a process that died before yielding them, or read on the site first). Before that,
+    // only the answer's unseen places are (`getNewCount`; as the answer does not say which, the
+    // highest ids take them): the rest are notifications seen before the follow began.
+    const items = (from.after > 0 ? fresh : fresh.slice(0, Math.min(unseen, answer.length))).sort(
       (a, b) => idOf(a) - idOf(b),
     );
     const after = Math.max(from.after, ...answer.map(idOf));
-    return this.#batch(after, items, from.recent, unseen > ANSWER_SIZE || items.length === ANSWER_SIZE);
+    // The others of a first answer (seen before the follow began) count as had: later answers fill
+    // up with them too.
+    const dismissed = fresh.filter((item) => !items.includes(item)).map(idOf);
+    const more = unseen > ANSWER_SIZE || items.length === ANSWER_SIZE;
+    return this.#batch(after, items, [...from.recent, ...dismissed], more);
   }
 
   #batch(

@@ -48,6 +48,12 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
         defaultText: 'count',
       },
       {
+        name: 'same-second-order',
+        value: 'MODE',
+        description: 'network stream order of same-second items: unstable (as PostgreSQL) or by-id',
+        defaultText: 'unstable',
+      },
+      {
         name: 'photo-upload-limit',
         value: 'BYTES',
         description: 'largest photo.addPhoto upload',
@@ -116,6 +122,13 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
         value: 'MS',
         description: 'delay before every answer, in milliseconds',
         defaultText: '0',
+      },
+      {
+        name: 'stream-junk',
+        value: 'PLACES',
+        description:
+          'junk entries at these places of the unthreaded network stream (0 = newest), comma-separated',
+        defaultText: 'none',
       },
       {
         name: 'fail',

@@ -35,6 +35,9 @@ export function toServerOptions(args: ParsedArgs): FakeServerOptions {
     listTotals: optional(args.value('list-totals'), (value) =>
       oneOf(value, '--list-totals', ['count', 'zero']),
     ),
+    sameSecondOrder: optional(args.value('same-second-order'), (value) =>
+      oneOf(value, '--same-second-order', ['unstable', 'by-id']),
+    ),
     photoUploadLimit: optional(args.value('photo-upload-limit'), (value) =>
       integer(value, '--photo-upload-limit', 0),
     ),
@@ -66,6 +69,9 @@ function toFaultOptions(args: ParsedArgs): FaultOptions {
     filedata: args
       .all(...Object.keys(CHUNK_FLAGS))
       .map(({ name, value = '' }) => chunkFault(CHUNK_FLAGS[name] ?? 'error', value)),
+    streamJunk: optional(args.value('stream-junk'), (value) =>
+      value.split(',').map((place) => integer(place.trim(), '--stream-junk', 0, 1_000_000)),
+    ),
   };
   return faults;
 }

@@ -12,6 +12,25 @@ export type StreamPage = (
 export type ThreadOf = (mid: string, signal: AbortSignal | undefined) => Promise<ExportItem[]>;
 
 /**
+ * How many times `pageSize` one request of a poll may ask for (800 items by default): a poll that
+ * finds more than a page asks again from the top for twice as many, up to this, so that what it
+ * yields comes from one query, in one order (see `#walk`).
+ */
+export const WINDOW_PAGES = 16;
+
+/**
+ * The most items one poll walks: a hub whose pages stay full of new items (a hostile one, or a
+ * backlog no follower should fetch in one go) ends the follow instead of growing its memory.
+ */
+export const MAX_WALK_ITEMS = 10_000;
+
+/** What a walk found: every item after the cursor's row id, oldest first, and whether it took more than a page. */
+interface Walk {
+  items: StreamItem[];
+  full: boolean;
+}
+
+/**
  * `network/stream` followed through the hub's unthreaded view (`compat=2`, see docs/following.md):
  * every item of the channel, top-level and comments (on old threads too), ordered by arrival
  * (`received`), paged by items, and `since_id` (a row id) applies to all of them. The encoded
@@ -31,117 +50,154 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
 
   /** After the newest item now (and the others of its first page, which may share its second). */
   async start(signal: AbortSignal | undefined): Promise<NetworkCursor> {
-    const newest = await this.#page({ start: 0, records: this.#pageSize }, signal);
+    const newest = identified(await this.#page({ start: 0, records: this.#pageSize }, signal));
     const first = newest[0];
     if (first === undefined) return networkCursor(0, 0, []);
     const edge = newest.map(itemHash).reverse();
-    const id = await this.#idOf(first, signal);
+    const id = await new Threads(this.#thread, signal).idOf(first);
     if (id !== undefined) return networkCursor(id, 0, edge);
     // No row id to be had: everything there is counts as yielded.
-    return networkCursor(0, (await this.#walk(0, signal)).length, edge);
+    return networkCursor(0, (await this.#walk(0, signal)).items.length, edge);
   }
 
   async poll(
     from: NetworkCursor,
     signal: AbortSignal | undefined,
   ): Promise<PollResult<StreamItem, NetworkCursor>> {
-    const walked = await this.#walk(from.after, signal);
+    const { items: walked, full } = await this.#walk(from.after, signal);
+    const nothing = { items: [], cursorAfter: () => from, next: from, more: false };
+    // The newest when the walk's last query from the top ran: every item up to its row id was in
+    // the walk (later arrivals have higher ids), so it becomes the next `since_id`.
+    const newest = walked[walked.length - 1];
+    if (newest === undefined) return nothing;
+    const threads = new Threads(this.#thread, signal);
+    const id = await threads.idOf(newest);
+    // A hub that ignored `since_id` lists its newest item again: caught on the first such poll.
+    if (from.after > 0 && id !== undefined && id <= from.after) throw ignoredSinceId(from.after, id);
     const edge = new Set(from.edge);
-    // Below this index the order is settled: those were yielded. Near the boundary, the hashes decide.
-    const settled = from.skip - EDGE_SIZE;
-    const items: StreamItem[] = [];
+    const hashes = walked.map(itemHash);
+    // Below this index the order is settled: those were yielded. Near the boundary, the hashes decide
+    // (they cover twice as far back: a yielded item of one second may come back above this line).
+    const settled = from.skip - EDGE_SIZE / 2;
     const indexes: number[] = [];
-    walked.forEach((item, index) => {
-      if (index < settled || edge.has(itemHash(item))) return;
-      items.push(item);
-      indexes.push(index);
+    hashes.forEach((hash, index) => {
+      if (index >= settled && !edge.has(hash)) indexes.push(index);
     });
-    if (items.length === 0) return { items, cursorAfter: () => from, next: from, more: false };
-    // More items than the cursor remembers: a hub that ignored `since_id` would have the follower
-    // yield old items again. The oldest one must be past `after` (one more request, only then).
-    if (from.after > 0 && walked.length > EDGE_SIZE) {
-      const oldest = await this.#idOf(items[0] as StreamItem, signal);
-      if (oldest !== undefined && oldest <= from.after) throw ignoredSinceId(from.after, oldest);
+    const items = indexes.map((index) => walked[index] as StreamItem);
+    const oldest = items[0];
+    // Everything listed was yielded already (the boundary second's): `since_id` moves past it.
+    if (oldest === undefined)
+      return id === undefined
+        ? nothing
+        : { ...nothing, next: remembering(Math.max(id, from.after), 0, hashes) };
+    // The oldest to be yielded must be past `after` too (free when it shares the newest's thread).
+    if (from.after > 0 && oldest !== newest) {
+      const oldestId = await threads.idOf(oldest);
+      if (oldestId !== undefined && oldestId <= from.after) throw ignoredSinceId(from.after, oldestId);
     }
-    const yielded = [...from.edge, ...items.map(itemHash)];
-    // The newest when the walk began (the first item of its first page): later arrivals have higher ids.
-    const newest = walked[walked.length - 1] as StreamItem;
-    const id = await this.#idOf(newest, signal);
     const next =
       id === undefined
-        ? networkCursor(from.after, walked.length, yielded)
-        : networkCursor(Math.max(id, from.after), 0, yielded);
+        ? remembering(from.after, walked.length, hashes)
+        : remembering(Math.max(id, from.after), 0, hashes);
     return {
       items,
       cursorAfter: (index) =>
         index === items.length - 1
           ? next
-          : networkCursor(
-              from.after,
-              Math.max(from.skip, (indexes[index] as number) + 1),
-              yielded.slice(0, from.edge.length + index + 1),
-            ),
+          : (() => {
+              const skip = Math.max(from.skip, (indexes[index] as number) + 1);
+              return remembering(from.after, skip, hashes, skip, new Set(indexes.slice(index + 1)));
+            })(),
       next,
-      more: walked.length >= this.#pageSize,
+      more: full,
     };
   }
 
   /**
-   * Every item after row id `after`, oldest first, each once. Items that arrive during the walk go
-   * on top and push the others down, possibly past a whole page: so pages overlap by one item, and
-   * each page is joined to the walk at the item the previous page ended with (the anchor). What is
-   * above the anchor in a later page is new since the walk began: the next poll has it (its ids are
-   * above the newest item's, the next `after`). A page without the anchor that ends the list means
-   * the order changed under the walk (a thread deleted), and the same page twice a server that
-   * ignores `start`: the walk starts again, up to 3 times, then keeps what it has.
+   * Every item after row id `after`, oldest first, each once (entries that cannot be told apart
+   * skipped). PostgreSQL returns items received in the same second in an order that changes with
+   * `start` and `records`, and junk entries take slots: pages joined where one ends would skip
+   * items. So the walk asks from the top, `pageSize` items, then twice as many until an answer is
+   * short: that answer is the whole list, from one query. Past `WINDOW_PAGES` pages (a backlog) it
+   * goes on with windows of that size, each overlapping the one before by half, and keeps every
+   * item it has not had: only a same-second group larger than half a window across the border of
+   * two windows could hide an item from both. Items arriving meanwhile go on top and push the others
+   * down: seen twice, kept once; in a deeper window, what comes before the first item the walk has
+   * had arrived since its window from the top, and is left to the next poll. The same window twice
+   * is a hub that ignores `start`: an error.
    */
-  async #walk(after: number, signal: AbortSignal | undefined): Promise<StreamItem[]> {
+  async #walk(after: number, signal: AbortSignal | undefined): Promise<Walk> {
     const since = after > 0 ? { since_id: after } : {};
-    const size = this.#pageSize;
-    for (let attempt = 1; ; attempt++) {
-      const seen = new Set<string>();
-      const walked: StreamItem[] = [];
-      const extend = (items: StreamItem[]) => {
-        for (const item of items) {
-          // In `warn`/`off` validation: an entry without a message id cannot be told from the others.
-          if (!hasIdentity(item)) continue;
-          const key = itemHash(item);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          walked.push(item);
-        }
-      };
-      let page = await this.#page({ ...since, start: 0, records: size }, signal);
-      extend(page);
-      let lost = false;
-      for (let start = size - 1; page.length === size && !lost; start += size - 1) {
-        if (start > MAX_WALK_ITEMS) throw endless(after);
-        const anchor = itemHash(walked[walked.length - 1] as StreamItem);
-        const before = page.map(itemHash).join();
-        page = await this.#page({ ...since, start, records: size }, signal);
-        const at = page.findIndex((item) => itemHash(item) === anchor);
-        if (at >= 0) extend(page.slice(at + 1));
-        // The same page again (a server that ignores `start`) would make the walk endless.
-        lost = (at < 0 && page.length < size) || page.map(itemHash).join() === before;
-      }
-      if (!lost || attempt === 3) return walked.reverse();
+    const window = this.#pageSize * WINDOW_PAGES;
+    const ask = async (start: number, records: number) =>
+      (await this.#page({ ...since, start, records }, signal)).slice(0, records);
+    let records = this.#pageSize;
+    let page = await ask(0, records);
+    const full = page.length >= records;
+    while (page.length >= records && records < window) {
+      records = Math.min(records * 2, window);
+      page = await ask(0, records);
     }
-  }
-
-  /** The row id of a stream item, from its thread (`item/full` carries ids; the stream does not). */
-  async #idOf(item: StreamItem, signal: AbortSignal | undefined): Promise<number | undefined> {
-    if (typeof item?.message_top !== 'string' || item.message_top === '') return undefined;
-    const thread = await this.#thread(item.message_top, signal);
-    const id = thread.find((entry) => entry?.message_id === item.message_id)?.id;
-    return typeof id === 'number' ? id : undefined;
+    const walked = new Map(identified(page).map((item) => [itemHash(item), item]));
+    for (let start = window / 2; page.length >= records; start += window / 2) {
+      if (start > MAX_WALK_ITEMS) throw endless(after);
+      const before = fingerprint(page);
+      page = await ask(start, records);
+      if (fingerprint(page) === before) throw ignoredStart(after);
+      // Above the first item the walk has had: arrivals since its window from the top (their ids are
+      // above the newest's, the next poll has them). Below it: older items, new to the walk.
+      const entries = identified(page);
+      const known = entries.findIndex((item) => walked.has(itemHash(item)));
+      for (const item of known < 0 ? [] : entries.slice(known + 1)) {
+        const key = itemHash(item);
+        if (!walked.has(key)) walked.set(key, item);
+      }
+    }
+    return { items: [...walked.values()].reverse(), full };
   }
 }
 
 /**
- * The most items one poll walks: a hub whose pages stay full of new items (a hostile one, or a
- * backlog no follower should fetch in one go) ends the follow instead of growing its memory.
+ * A cursor: `after` and `skip` as given, and the hashes of the yielded items among the last 128 of a
+ * walk (`hashes`, oldest first) before index `end` (all but those at `pending`, not yielded yet): a
+ * later walk may list those in another order (items of one second), or list them again above a new
+ * `after` (those of its second with higher row ids).
  */
-export const MAX_WALK_ITEMS = 10_000;
+function remembering(
+  after: number,
+  skip: number,
+  hashes: readonly string[],
+  end = hashes.length,
+  pending: ReadonlySet<number> = new Set(),
+): NetworkCursor {
+  const from = Math.max(0, end - EDGE_SIZE);
+  const edge = hashes.slice(from, end).filter((_, offset) => !pending.has(from + offset));
+  return networkCursor(after, skip, edge);
+}
+
+/** The threads read in one poll, each once: the row ids of stream items (`item/full` carries them; the stream does not). */
+class Threads {
+  readonly #thread: ThreadOf;
+  readonly #signal: AbortSignal | undefined;
+  readonly #read = new Map<string, Promise<ExportItem[]>>();
+
+  constructor(thread: ThreadOf, signal: AbortSignal | undefined) {
+    this.#thread = thread;
+    this.#signal = signal;
+  }
+
+  async idOf(item: StreamItem): Promise<number | undefined> {
+    const top = item.message_top;
+    if (typeof top !== 'string' || top === '') return undefined;
+    let thread = this.#read.get(top);
+    if (thread === undefined) {
+      thread = this.#thread(top, this.#signal);
+      this.#read.set(top, thread);
+    }
+    const id = (await thread).find((entry) => entry?.message_id === item.message_id)?.id;
+    return typeof id === 'number' ? id : undefined;
+  }
+}
 
 function endless(after: number): ValidationError {
   return new ValidationError(
@@ -150,8 +206,25 @@ function endless(after: number): ValidationError {
   );
 }
 
-function ignoredSinceId(after: number, oldest: number): ValidationError {
-  return new ValidationError(`The network stream ignored since_id=${after} (row ${oldest} again)`, {});
+function ignoredSinceId(after: number, listed: number): ValidationError {
+  return new ValidationError(`The network stream ignored since_id=${after} (row ${listed} again)`, {});
+}
+
+function ignoredStart(after: number): ValidationError {
+  return new ValidationError(
+    `The network stream ignored start (the same items again, after row ${after})`,
+    {},
+  );
+}
+
+/** The hashes of a page in order, junk included: two answers alike. */
+function fingerprint(page: readonly StreamItem[]): string {
+  return page.map(itemHash).join();
+}
+
+/** The entries that can be told apart: in `warn`/`off` validation a junk entry (no message id) is skipped. */
+function identified(page: readonly StreamItem[]): StreamItem[] {
+  return page.filter(hasIdentity);
 }
 
 function hasIdentity(item: StreamItem): boolean {

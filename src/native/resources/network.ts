@@ -51,8 +51,9 @@ export interface NetworkStreamParams {
 /** The options of {@link NetworkResource.follow}. */
 export interface NetworkFollowOptions extends FollowOptions<NetworkCursor> {
   /**
-   * Items a request (`records`, at least 2): a poll walks pages of this many, each overlapping
-   * the one before by an item, until a short one.
+   * Items of a poll's first request (`records`, at least 2). A poll that finds more asks again from
+   * the top for twice as many, up to 16 × this, so that what it yields comes from one query; a
+   * deeper backlog goes on in windows of 16 × this, each overlapping the one before by half.
    * @default 50
    */
   pageSize?: number | undefined;

@@ -1,3 +1,4 @@
+import { hash53 } from '../../core/base/hash53.js';
 import type { HubCall } from './endpoint.js';
 import { encodeItem } from './item-encode.js';
 import type { HubItem } from './item-row.js';
@@ -14,9 +15,11 @@ export function phpTruthy(value: string | undefined): boolean {
  * its whole filter, `since_id` and `cat` included, by `author_xchan = channel and item_private = 0`);
  * any other true value keeps the normal filter: the items of the threads whose top is visible,
  * `since_id` (row id), `cat`, `search`. `dbegin`/`dend` filter `created`. PostgreSQL returns items
- * received in the same second in no set order; this fake orders them by id, newest first.
+ * received in the same second in an order that changes with the query's `LIMIT`/`OFFSET`: so does
+ * this fake (`sameSecondOrder: 'unstable'`, the default), or newest id first (`'by-id'`). Junk
+ * entries (`faults.streamJunk`) take their slots before the list is cut into the page.
  */
-export function unthreadedStream(call: HubCall, keep: (item: HubItem, top: HubItem) => boolean): HubItem[] {
+export function unthreadedStream(call: HubCall, keep: (item: HubItem, top: HubItem) => boolean): unknown[] {
   const { params, runtime, channel } = call;
   const mine = runtime.hub.items.filter(
     (item) => item.row.uid === channel.channel_id && item.row.item_type === 0,
@@ -33,15 +36,37 @@ export function unthreadedStream(call: HubCall, keep: (item: HubItem, top: HubIt
     if (top === undefined || !keep(item, top)) return false;
     return !(params.has('since_id') && params.int('since_id') > 0 && item.row.id <= params.int('since_id'));
   });
-  list.sort((a, b) => b.row.received.localeCompare(a.row.received) || b.row.id - a.row.id);
   const records = params.int('records');
   const start = Math.max(params.int('start'), 0);
   const page = Math.max(params.int('page'), 1);
-  return params.has('start') && params.has('records')
-    ? list.slice(start, start + Math.max(records, 0))
-    : list.slice((page - 1) * 10, page * 10);
+  const paged = params.has('start') && params.has('records');
+  // PostgreSQL's sort of a LIMIT/OFFSET query mixes ties its own way for each query shape.
+  const shape = paged ? `${start}:${records}` : `page ${page}`;
+  const tie =
+    runtime.options.sameSecondOrder === 'by-id'
+      ? (item: HubItem) => item.row.id
+      : (item: HubItem) => hash53(`${shape}:${item.row.id}`);
+  list.sort((a, b) => b.row.received.localeCompare(a.row.received) || tie(b) - tie(a));
+  const entries = withJunk(
+    list.map((item) => encodeItem(runtime.hub, item, false)),
+    runtime.faults.current.streamJunk,
+  );
+  return paged
+    ? entries.slice(start, start + Math.max(records, 0))
+    : entries.slice((page - 1) * 10, page * 10);
 }
 
-export function encodeAll(call: HubCall, items: HubItem[]): unknown[] {
-  return items.map((item) => encodeItem(call.runtime.hub, item, false));
+/** What a hub that cannot encode some rows lists: `null`, `{}`, `"x"` and an item without ids, in turn. */
+const JUNK: readonly unknown[] = [null, {}, 'x', { body: 'a row without message_id or uuid' }];
+
+function withJunk(entries: unknown[], places: readonly number[] | undefined): unknown[] {
+  if (!places?.length) return entries;
+  const listed = [...entries];
+  [...new Set(places)]
+    .filter((place) => Number.isInteger(place) && place >= 0)
+    .sort((a, b) => a - b)
+    .forEach((place, index) => {
+      listed.splice(Math.min(place, listed.length), 0, JUNK[index % JUNK.length]);
+    });
+  return listed;
 }

@@ -4,7 +4,7 @@ import { encodeItem, rowAnswer } from './item-encode.js';
 import type { HubItem } from './item-row.js';
 import { createItem } from './items.js';
 import { emptyJson, json, serverError } from './reply.js';
-import { encodeAll, phpTruthy, unthreadedStream } from './stream-unthreaded.js';
+import { phpTruthy, unthreadedStream } from './stream-unthreaded.js';
 
 /** The threads of the channel's tables: each top item followed by its comments (oldest first). */
 function threads(call: HubCall, filter: (top: HubItem) => boolean): HubItem[][] {
@@ -76,7 +76,7 @@ export function networkStream(call: HubCall): Response {
       const who = contact?.abook_xchan;
       return !(params.has('cid') && top.row.owner_xchan !== who && top.row.author_xchan !== who);
     });
-    return json(encodeAll(call, listed));
+    return json(listed);
   }
   const list = threads(call, ({ row, terms }) => {
     if (dbegin !== undefined && row.created < dbegin) return false;
