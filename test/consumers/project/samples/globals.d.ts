@@ -110,4 +110,5 @@ type OptionFragment =
   | Partial<import('socialsite-sdk').ChannelExportParams>
   | Partial<import('socialsite-sdk/relay').RelayOptions>
   | Partial<import('socialsite-sdk/relay').RelayAppOptions>
-  | Partial<import('socialsite-sdk/relay').RelayHubOptions>;
+  | Partial<import('socialsite-sdk/relay').RelayHubOptions>
+  | Partial<import('socialsite-sdk/testing').FaultOptions>;
