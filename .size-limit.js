@@ -89,7 +89,9 @@
  * field tables and runs the SDK's argument checks on them; issue 31's error hints and one
  * missing-credentials error; issue 30's write outcomes; issue 33's zod check and the move):
  * 25.25 / 37.63 / 42.71 kB, the relay 28.0 kB (+2.9 kB: the tables of the fields each forwarded call
- * may carry, and their checks). Raised to those on purpose: each byte is a guarantee a test pins.
+ * may carry, and their checks); with issue 29's follower (one query from the top, the since_id
+ * check on every poll): 25.24 / 37.83 / 42.90 kB. Raised to those on purpose: each byte is a
+ * guarantee a test pins.
  */
 export default [
   {
@@ -104,14 +106,14 @@ export default [
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '37.7 kB',
+    limit: '37.9 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '42.8 kB',
+    limit: '43.0 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the
