@@ -13,21 +13,22 @@ process.env.FUZZ_SEED ??= '20261122';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 // The tests that pin a component's promises, when they live in one folder: only those run (a
 // follow mutant is killed or not by test/follow; the whole suite per mutant is too slow).
-const testDirs = { follow: 'test/follow' };
-const testDir = chosen.length === 1 ? testDirs[chosen[0]] : undefined;
+// vitest.config.ts reads VITEST_INCLUDE (the runner's own `dir` does not narrow a projects config).
+const testGlobs = { follow: 'test/follow/**/*.test.ts' };
+const testGlob = chosen.length === 1 ? testGlobs[chosen[0]] : undefined;
+if (testGlob) process.env.VITEST_INCLUDE ??= testGlob;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: testDir
-    ? { configFile: 'vitest.config.ts', related: false, dir: testDir }
-    : { configFile: 'vitest.config.ts', related: true },
+  vitest: { configFile: 'vitest.config.ts', related: !testGlob },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: chosen.flatMap((name) => targets[name] ?? []),
-  reporters: ['clear-text', 'progress'],
+  reporters: ['clear-text', 'progress', 'json'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  timeoutMS: 20_000,
+  // Added to 1.5 × a test's own time: a mutant that loops (a walk that never ends) fails fast.
+  timeoutMS: 5_000,
 };

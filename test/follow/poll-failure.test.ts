@@ -31,6 +31,8 @@ describe('what a follower does after a failed poll', () => {
       new ValidationError('x', {}),
       new ArgumentError('x'),
       answer(200),
+      new ApiError('x', { status: 302, url: 'u', method: 'GET', code: 'redirect_refused' }),
+      Object.assign(new Error('not an answer'), { status: 503 }),
       new Error('a bug'),
     ];
     for (const error of recurring) expect(isPassing(error)).toBe(false);

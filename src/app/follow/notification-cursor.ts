@@ -1,4 +1,5 @@
 import { lastOf, readCursor } from '../../core/follow/cursor.js';
+import { positiveId } from '../../core/follow/positive-id.js';
 import type { Notification } from '../../schemas/index.js';
 
 /**
@@ -47,7 +48,5 @@ export function notificationCursor(
 
 /** A notification's id, or 0 for an entry without one (in `warn`/`off` validation it may be the string phpFox sent). */
 export function notificationId(item: unknown): number {
-  if (typeof item !== 'object' || item === null) return 0;
-  const id = Number((item as { notification_id?: unknown }).notification_id);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+  return positiveId((item as { notification_id?: unknown } | null | undefined)?.notification_id);
 }

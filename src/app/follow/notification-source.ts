@@ -77,7 +77,7 @@ export class NotificationSource implements FollowSource<Notification, Notificati
     const ids = items.map(idOf);
     const cursorAfter = (index: number) =>
       notificationCursor(after, items.slice(index + 1), [...recent, ...ids.slice(0, index + 1)]);
-    const next = items.length === 0 ? notificationCursor(after, [], recent) : cursorAfter(items.length - 1);
+    const next = notificationCursor(after, [], [...recent, ...ids]);
     return { items, cursorAfter, next, more };
   }
 }

@@ -17,12 +17,11 @@ export function readCursor<C>(
   fields: Record<string, CursorField>,
 ): C | undefined {
   if (value === undefined) return undefined;
+  // `?.`: null has no fields; a string or a number has no `v`.
   const cursor = value as Record<string, unknown> | null;
   const names = Object.keys(fields);
   const valid =
-    typeof cursor === 'object' &&
-    cursor !== null &&
-    cursor.v === 1 &&
+    cursor?.v === 1 &&
     cursor.stream === stream &&
     Object.keys(cursor).length === names.length + 2 &&
     names.every((name) => fits(cursor[name], fields[name] as CursorField));

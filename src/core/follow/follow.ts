@@ -37,6 +37,7 @@ export class Follow<T, C> implements AsyncIterable<T> {
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     const { signal } = this.#settings;
     const started = this.#cursor ?? (await this.#polled(() => this.#source.start(signal)));
+    // Stryker disable next-line ConditionalExpression: equivalent (undefined only once aborted, and the first poll then returns at once); the check is the compiler's
     if (started === undefined) return;
     this.#cursor = started;
     let from: C = started;
@@ -70,7 +71,8 @@ export class Follow<T, C> implements AsyncIterable<T> {
       } catch (error) {
         if (signal?.aborted) return undefined;
         if (!isPassing(error)) throw error;
-        if (!(await pause(backoffAfter(error, failures, this.#settings), signal))) return undefined;
+        // isPassing: an SdkError.
+        if (!(await pause(backoffAfter(error as Error, failures, this.#settings), signal))) return undefined;
       }
     }
   }

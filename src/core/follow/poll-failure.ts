@@ -12,8 +12,8 @@ import { jittered } from './pause.js';
  */
 export function isPassing(error: unknown): boolean {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
-  if (!(error instanceof ApiError) || error.code === 'redirect_refused') return false;
-  return error.status === 408 || error.status === 429 || error.status >= 500;
+  // A refused redirect is an ApiError with its 3xx (or a browser's 0) status: not one of these.
+  return error instanceof ApiError && (error.status === 408 || error.status === 429 || error.status >= 500);
 }
 
 /**
@@ -28,12 +28,11 @@ export const MAX_RETRY_AFTER = 3_600_000;
  * `maxBackoff`, and never shorter than the server's `Retry-After` (up to the larger of
  * `maxBackoff` and {@link MAX_RETRY_AFTER}; a negative, past or unreadable one asks for nothing).
  */
-export function backoffAfter(error: unknown, failures: number, settings: FollowSettings): number {
+export function backoffAfter(error: Error, failures: number, settings: FollowSettings): number {
   const doubled = Math.min(settings.maxBackoff, settings.interval * 2 ** Math.min(failures - 1, 30));
-  const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
-  const asked =
-    typeof retryAfter === 'number' && retryAfter > 0
-      ? Math.min(retryAfter, Math.max(settings.maxBackoff, MAX_RETRY_AFTER))
-      : 0;
+  // Only an ApiError has one. `|| 0`: an unreadable one (NaN) asks for nothing; a negative or past
+  // one loses to the backoff below.
+  const retryAfter = (error as Partial<ApiError>).retryAfter ?? 0;
+  const asked = Math.min(retryAfter, Math.max(settings.maxBackoff, MAX_RETRY_AFTER)) || 0;
   return Math.max(Math.min(jittered(doubled), settings.maxBackoff), asked);
 }

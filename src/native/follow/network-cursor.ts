@@ -45,7 +45,7 @@ export function networkCursor(after: number, skip: number, edge: readonly string
  * characters instead of a 60-100 character URL. Two of the 128 colliding: about 1 in 10¹².
  */
 export function itemHash(item: StreamItem): string {
-  // In `warn`/`off` validation an entry may be anything the hub sent.
-  const text = typeof item === 'object' && item !== null ? String(item.message_id ?? item.uuid ?? '') : '';
-  return hash53(text).toString(36);
+  // In `warn`/`off` validation an entry may be anything the hub sent (`?.`: null has no fields).
+  const entry = item as Partial<StreamItem> | null | undefined;
+  return hash53(String(entry?.message_id ?? entry?.uuid ?? '')).toString(36);
 }

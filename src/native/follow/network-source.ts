@@ -1,5 +1,6 @@
 import { ValidationError } from '../../core/errors/validation-error.js';
 import type { FollowSource, PollResult } from '../../core/follow/follow-source.js';
+import { positiveId } from '../../core/follow/positive-id.js';
 import type { ExportItem, StreamItem } from '../../schemas/index.js';
 import { EDGE_SIZE, itemHash, type NetworkCursor, networkCursor } from './network-cursor.js';
 
@@ -55,9 +56,11 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
     if (first === undefined) return networkCursor(0, 0, []);
     const edge = newest.map(itemHash).reverse();
     const id = await new Threads(this.#thread, signal).idOf(first);
-    if (id !== undefined) return networkCursor(id, 0, edge);
-    // No row id to be had: everything there is counts as yielded.
-    return networkCursor(0, (await this.#walk(0, signal)).items.length, edge);
+    if (id > 0) return networkCursor(id, 0, edge);
+    // No row id to be had: everything there is counts as yielded (the last 128 by hash; the
+    // settled part, `skip`, covers those before them).
+    const walked = (await this.#walk(0, signal)).items;
+    return remembering(0, walked.length, walked.map(itemHash));
   }
 
   async poll(
@@ -73,7 +76,7 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
     const threads = new Threads(this.#thread, signal);
     const id = await threads.idOf(newest);
     // A hub that ignored `since_id` lists its newest item again: caught on the first such poll.
-    if (from.after > 0 && id !== undefined && id <= from.after) throw ignoredSinceId(from.after, id);
+    if (id > 0 && id <= from.after) throw ignoredSinceId(from.after, id);
     const edge = new Set(from.edge);
     const hashes = walked.map(itemHash);
     // Below this index the order is settled: those were yielded. Near the boundary, the hashes decide
@@ -85,20 +88,16 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
     });
     const items = indexes.map((index) => walked[index] as StreamItem);
     const oldest = items[0];
-    // Everything listed was yielded already (the boundary second's): `since_id` moves past it.
-    if (oldest === undefined)
-      return id === undefined
-        ? nothing
-        : { ...nothing, next: remembering(Math.max(id, from.after), 0, hashes) };
-    // The oldest to be yielded must be past `after` too (free when it shares the newest's thread).
-    if (from.after > 0 && oldest !== newest) {
+    // Everything listed was yielded already (the boundary second's): `since_id` moves past it (an
+    // `id` above `after`: the check above).
+    if (oldest === undefined) return id > 0 ? { ...nothing, next: remembering(id, 0, hashes) } : nothing;
+    // The oldest to be yielded must be past `after` too (free when it shares the newest's thread:
+    // each thread is read once a poll).
+    if (from.after > 0) {
       const oldestId = await threads.idOf(oldest);
-      if (oldestId !== undefined && oldestId <= from.after) throw ignoredSinceId(from.after, oldestId);
+      if (oldestId > 0 && oldestId <= from.after) throw ignoredSinceId(from.after, oldestId);
     }
-    const next =
-      id === undefined
-        ? remembering(from.after, walked.length, hashes)
-        : remembering(Math.max(id, from.after), 0, hashes);
+    const next = id > 0 ? remembering(id, 0, hashes) : remembering(from.after, walked.length, hashes);
     return {
       items,
       cursorAfter: (index) =>
@@ -148,10 +147,8 @@ export class NetworkSource implements FollowSource<StreamItem, NetworkCursor> {
       // above the newest's, the next poll has them). Below it: older items, new to the walk.
       const entries = identified(page);
       const known = entries.findIndex((item) => walked.has(itemHash(item)));
-      for (const item of known < 0 ? [] : entries.slice(known + 1)) {
-        const key = itemHash(item);
-        if (!walked.has(key)) walked.set(key, item);
-      }
+      // (One the walk has keeps its place: `set` does not move a key.)
+      if (known >= 0) for (const item of entries.slice(known + 1)) walked.set(itemHash(item), item);
     }
     return { items: [...walked.values()].reverse(), full };
   }
@@ -186,16 +183,16 @@ class Threads {
     this.#signal = signal;
   }
 
-  async idOf(item: StreamItem): Promise<number | undefined> {
+  /** The item's row id, 0 when its thread does not give one. */
+  async idOf(item: StreamItem): Promise<number> {
     const top = item.message_top;
-    if (typeof top !== 'string' || top === '') return undefined;
+    if (typeof top !== 'string' || top === '') return 0;
     let thread = this.#read.get(top);
     if (thread === undefined) {
       thread = this.#thread(top, this.#signal);
       this.#read.set(top, thread);
     }
-    const id = (await thread).find((entry) => entry?.message_id === item.message_id)?.id;
-    return typeof id === 'number' ? id : undefined;
+    return positiveId((await thread).find((entry) => entry?.message_id === item.message_id)?.id);
   }
 }
 
@@ -228,7 +225,11 @@ function identified(page: readonly StreamItem[]): StreamItem[] {
 }
 
 function hasIdentity(item: StreamItem): boolean {
-  if (typeof item !== 'object' || item === null) return false;
-  const { message_id: mid, uuid } = item as { message_id?: unknown; uuid?: unknown };
-  return (typeof mid === 'string' && mid !== '') || (typeof uuid === 'string' && uuid !== '');
+  // `?.`: null has no fields (a string or a number has none of these).
+  const entry = item as { message_id?: unknown; uuid?: unknown } | null | undefined;
+  return isNonEmptyText(entry?.message_id) || isNonEmptyText(entry?.uuid);
+}
+
+function isNonEmptyText(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
 }
