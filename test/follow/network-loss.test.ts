@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NativeClient, type NetworkCursor, ValidationError } from '../../src/index.js';
 import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
 import { hubArrivals } from './arrivals.js';
+import { startCursor, take } from './follower.js';
 
 // What used to cost items (issue 29), over real HTTP against the fake hub, whose same-second order
 // changes with `start`/`records` as PostgreSQL's does (its default).
@@ -20,29 +21,6 @@ async function fakeHub() {
       hooks: { onValidationWarning: () => {} },
     } as never);
   return { site: server.site, client, arrivals: hubArrivals(server.site) };
-}
-
-/** A cursor at the newest item now, as a follow without one starts. */
-async function startCursor(hub: NativeClient, pageSize: number): Promise<NetworkCursor> {
-  const controller = new AbortController();
-  const follow = hub.network.follow({ interval: 5, pageSize, signal: controller.signal });
-  const pending = follow[Symbol.asyncIterator]().next();
-  while (follow.cursor === undefined) await new Promise((resolve) => setTimeout(resolve, 2));
-  controller.abort();
-  await pending;
-  return follow.cursor;
-}
-
-/** Up to `count` items from `cursor` (through JSON, as after a restart), and the cursor after them. */
-async function take(hub: NativeClient, cursor: NetworkCursor, count: number, pageSize: number) {
-  const follow = hub.network.follow({ interval: 5, pageSize, cursor: JSON.parse(JSON.stringify(cursor)) });
-  const bodies: string[] = [];
-  if (count > 0)
-    for await (const item of follow) {
-      bodies.push(item.body);
-      if (bodies.length === count) break;
-    }
-  return { bodies, cursor: (follow.cursor ?? cursor) as NetworkCursor };
 }
 
 describe('junk entries in the stream', () => {

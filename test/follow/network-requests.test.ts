@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NativeClient, type NetworkCursor } from '../../src/index.js';
 import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
 import { hubArrivals } from './arrivals.js';
+import { startCursor, take } from './follower.js';
 
 // What a poll of network.follow asks the hub, request by request (pinned: a walk that asked for
 // other windows, skipped the since_id check or did not catch up would pass the loss tests).
@@ -32,31 +33,17 @@ async function recorded() {
   return { hub, asked, arrivals: hubArrivals(server.site) };
 }
 
-async function startAt(hub: NativeClient, pageSize: number): Promise<NetworkCursor> {
-  const controller = new AbortController();
-  const follow = hub.network.follow({ interval: 60_000, pageSize, signal: controller.signal });
-  const pending = follow[Symbol.asyncIterator]().next();
-  while (follow.cursor === undefined) await new Promise((resolve) => setTimeout(resolve, 2));
-  controller.abort();
-  await pending;
-  return follow.cursor;
-}
-
 describe('network.follow: the requests of a poll', () => {
   it('from the top, twice as many each time until a short answer; one item/full when the newest and oldest share a thread', async () => {
     const { hub, asked, arrivals } = await recorded();
-    const cursor = await startAt(hub, 3);
+    const cursor = await startCursor(hub, 3);
     const [top] = arrivals.burst(['top']);
     arrivals.burst(
       Array.from({ length: 12 }, (_, index) => `c${index}`),
       () => top,
     );
     asked.length = 0;
-    const bodies: string[] = [];
-    for await (const item of hub.network.follow({ interval: 60_000, pageSize: 3, cursor })) {
-      bodies.push(item.body);
-      if (bodies.length === 13) break;
-    }
+    await take(hub, cursor, 13, 3);
     expect(asked).toEqual([
       'stream 0+3 since',
       'stream 0+6 since',
@@ -68,7 +55,7 @@ describe('network.follow: the requests of a poll', () => {
 
   it('a second item/full for the oldest when it is in another thread; the next poll at once after a full first page', async () => {
     const { hub, asked, arrivals } = await recorded();
-    const cursor = await startAt(hub, 3);
+    const cursor = await startCursor(hub, 3);
     arrivals.burst(['a', 'b', 'c', 'd']);
     asked.length = 0;
     const controller = new AbortController();
@@ -86,15 +73,11 @@ describe('network.follow: the requests of a poll', () => {
 
   it('a backlog deeper than 16 pages: windows of 16 pages from half a window on, each overlapping by half', async () => {
     const { hub, asked, arrivals } = await recorded();
-    const cursor = await startAt(hub, 2);
+    const cursor = await startCursor(hub, 2);
     for (let burst = 0; burst < 5; burst++)
       arrivals.burst(Array.from({ length: 12 }, (_, index) => `deep ${burst}.${index}`));
     asked.length = 0;
-    const bodies: string[] = [];
-    for await (const item of hub.network.follow({ interval: 60_000, pageSize: 2, cursor })) {
-      bodies.push(item.body);
-      if (bodies.length === 60) break;
-    }
+    const { bodies } = await take(hub, cursor, 60, 2);
     expect(new Set(bodies).size).toBe(60);
     expect(asked.filter((entry) => entry.startsWith('stream'))).toEqual([
       'stream 0+2 since',
@@ -109,7 +92,7 @@ describe('network.follow: the requests of a poll', () => {
 
   it('an idle poll is one request; a poll that lists only items already yielded moves since_id past them', async () => {
     const { hub, asked, arrivals } = await recorded();
-    const cursor = await startAt(hub, 50);
+    const cursor = await startCursor(hub, 50);
     arrivals.burst(Array.from({ length: 5 }, (_, index) => `tie ${index}`));
     const follow = hub.network.follow({ interval: 5, pageSize: 50, cursor });
     const bodies: string[] = [];

@@ -88,7 +88,10 @@ export class ItemsResource {
    * a repeat): its error's `mayHaveSucceeded` says whether it may have been stored.
    */
   update(params: ItemUpdateParams, options?: UploadOptions): ApiPromise<ItemUpdateAnswer> {
-    return ApiPromise.attempt(() => this.#write('items.update', params, options, undefined));
+    return ApiPromise.attempt(() => {
+      knownParams('items.update', params, UPDATE_KEYS);
+      return this.#write(params, options, undefined);
+    });
   }
 
   /**
@@ -115,18 +118,16 @@ export class ItemsResource {
         }
       }
       knownParams('items.reply', params, REPLY_KEYS);
-      return this.#write('items.reply', { ...params, parent_mid }, options, threadOf(to));
+      return this.#write({ ...params, parent_mid }, options, threadOf(to));
     });
   }
 
   /** A post, comment or edit; a new item with its message id, retried and found again (see `update`). */
   #write(
-    name: string,
     params: ItemUpdateParams,
     options: UploadOptions | undefined,
     thread: NewItem['thread'],
   ): ApiPromise<ItemUpdateAnswer> {
-    knownParams(name, params, UPDATE_KEYS);
     const media = mediaBlob(params?.media);
     const fields = itemFields(params, media !== undefined);
     const editing = fields.post_id !== undefined;
@@ -254,8 +255,8 @@ function refuseMissingTarget(params: ItemUpdateParams): void {
 function messageIdOf(to: ReplyTarget): string {
   if (typeof to === 'string') return requireText('items.reply: the message id to reply to', to);
   const item = (typeof to === 'object' && to !== null ? to : {}) as Record<string, unknown>;
-  const id = [item.message_id, item.mid].find((value) => typeof value === 'string' && value.trim() !== '');
-  if (typeof id !== 'string') {
+  const id = firstText(item.message_id, item.mid);
+  if (id === undefined) {
     throw new ArgumentError(
       `items.reply: the item to reply to has no message id (message_id or mid), got ${to === null ? 'null' : typeof to === 'object' ? 'an object without one' : typeof to}`,
     );
@@ -267,10 +268,13 @@ function messageIdOf(to: ReplyTarget): string {
 function threadOf(to: ReplyTarget): { mid: string } {
   if (typeof to === 'string') return { mid: to };
   const item = to as Record<string, unknown>;
-  const top = [item.message_top, item.parent_mid, item.message_id, item.mid].find(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
-  return { mid: top as string };
+  // `messageIdOf` has already found one of the last two.
+  return { mid: firstText(item.message_top, item.parent_mid, item.message_id, item.mid) as string };
+}
+
+/** The first of `values` that is text with more than blanks. */
+function firstText(...values: unknown[]): string | undefined {
+  return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
 }
 
 function describe(value: unknown): string {
