@@ -239,10 +239,13 @@ async function writeAll(
  */
 async function checkFolder(path: string): Promise<void> {
   const folder = dirname(path);
-  const found = await stat(folder).catch((error: { code?: unknown }) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-    throw error;
-  });
+  // Any other failure (EACCES) is the file system's, reported as every other one.
+  const found = await fileStep(path, 'look at the folder of', () =>
+    stat(folder).catch((error: { code?: unknown }) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      throw error;
+    }),
+  );
   if (found?.isDirectory()) return;
   throw new ArgumentError(
     `downloadToFile cannot write "${path}": the folder "${folder}" ${found ? 'is not a folder' : 'does not exist'}. ` +

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,6 +130,21 @@ describe('downloadToFile', () => {
     await expect(downloadToFile(hub, 'f', target, { resume: true })).rejects.toBeInstanceOf(ArgumentError);
     await writeFile(folder, 'a file');
     await expect(downloadToFile(hub, 'f', target)).rejects.toThrow(`the folder "${folder}" is not a folder`);
+    expect(file.calls).toHaveLength(0);
+  });
+
+  it('a folder the file system cannot look at (a link loop): an SdkError naming the path, the fs error as cause', async () => {
+    const { file, hub } = fakeHub();
+    await symlink(join(dir, 'b'), join(dir, 'a'));
+    await symlink(join(dir, 'a'), join(dir, 'b'));
+    const target = join(dir, 'a', 'big.bin');
+    const error = await downloadToFile(hub, 'f', target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SdkError);
+    expect(error).not.toBeInstanceOf(ArgumentError);
+    expect((error as Error).message).toBe(
+      `downloadToFile could not look at the folder of "${target}": ELOOP (stat)`,
+    );
+    expect((error as Error).cause).toMatchObject({ code: 'ELOOP' });
     expect(file.calls).toHaveLength(0);
   });
 
