@@ -134,19 +134,6 @@ export class Faults {
     });
   }
 
-  /** Waits `ms` (a stalled answer), or until the client gives up (`signal`). */
-  async stall(ms: number, signal: AbortSignal): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
   /** The HTTP failure for a request to `path` (below the site root), if a rule fires. */
   forRequest(path: string, method: string): FaultAction | undefined {
     for (const entry of this.failRules) {

@@ -1,3 +1,4 @@
+import { pause } from '../core/follow/pause.js';
 import { addNotification } from './app/add-notification.js';
 import { apiPhp, tokenPhp } from './app/router.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
@@ -110,7 +111,8 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
       response = await route(current, request, path);
       if (fault?.kind === 'status') response = statusResponse(fault.status, fault.retryAfter);
       if (fault?.kind === 'reset') response = await resetResponse(response, fault.afterBytes);
-      if (fault?.kind === 'stall') await current.faults.stall(fault.ms, request.signal);
+      // A stalled answer: until `ms` have passed or the client gave up.
+      if (fault?.kind === 'stall') await pause(fault.ms, request.signal);
     }
     record.status = response.status;
     return response;

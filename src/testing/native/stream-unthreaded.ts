@@ -47,19 +47,19 @@ export function unthreadedStream(call: HubCall, keep: (item: HubItem, top: HubIt
       ? (item: HubItem) => item.row.id
       : (item: HubItem) => hash53(`${shape}:${item.row.id}`);
   list.sort((a, b) => b.row.received.localeCompare(a.row.received) || tie(b) - tie(a));
-  const entries = withJunk(
-    list.map((item) => encodeItem(runtime.hub, item, false)),
-    runtime.faults.current.streamJunk,
-  );
-  return paged
+  const entries = withJunk(list, runtime.faults.current.streamJunk);
+  const listed = paged
     ? entries.slice(start, start + Math.max(records, 0))
     : entries.slice((page - 1) * 10, page * 10);
+  // Only the page is encoded (a junk entry is none of the items).
+  const items = new Set<unknown>(list);
+  return listed.map((entry) => (items.has(entry) ? encodeItem(runtime.hub, entry as HubItem, false) : entry));
 }
 
 /** What a hub that cannot encode some rows lists: `null`, `{}`, `"x"` and an item without ids, in turn. */
 const JUNK: readonly unknown[] = [null, {}, 'x', { body: 'a row without message_id or uuid' }];
 
-function withJunk(entries: unknown[], places: readonly number[] | undefined): unknown[] {
+function withJunk(entries: readonly unknown[], places: readonly number[] | undefined): readonly unknown[] {
   if (!places?.length) return entries;
   const listed = [...entries];
   [...new Set(places)]
