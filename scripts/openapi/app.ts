@@ -10,7 +10,7 @@ import {
   UserSchema,
 } from '../../src/schemas/index.js';
 import { documentHead, type NamedSchema, record, ref, SCHEMAS, wireComponents } from './components.js';
-import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
+import { operationInput, summaryOf, type WireParameter, wireParameter } from './parameters.js';
 import { resourceMethod, type SourceDocs } from './source-docs.js';
 import { type JsonSchema, TRANSFORM_WIRE } from './wire.js';
 
@@ -233,8 +233,7 @@ function callOperation(operationId: string, specs: readonly MethodSpec[]): JsonS
     summary: upload ? 'Upload through a method of api.php (photo.addPhoto)' : 'Call a method of api.php',
     description: specs.map((spec) => `### \`${spec.method}\`\n\n${spec.description}`).join('\n\n'),
     security: [{ appToken: [] }],
-    parameters: [methodParameter, ...(upload ? [] : queryParameters(parameters))],
-    ...(upload ? { requestBody: formBody(parameters, true) } : {}),
+    ...operationInput([methodParameter], parameters, upload),
     responses: {
       '200': {
         description:

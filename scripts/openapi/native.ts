@@ -36,7 +36,7 @@ import {
   XchanSchema,
 } from '../../src/schemas/index.js';
 import { documentHead, type NamedSchema, record, ref, SCHEMAS, wireComponents } from './components.js';
-import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
+import { operationInput, summaryOf, type WireParameter, wireParameter } from './parameters.js';
 import { resourceMethod, type SourceDocs } from './source-docs.js';
 import type { JsonSchema } from './wire.js';
 
@@ -356,7 +356,6 @@ export function nativeDocument(docs: SourceDocs): JsonSchema {
 function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
   const said = docs.method(...declaredIn(endpoint));
   const parameters = endpoint.params ? wireParameters(endpoint, docs) : [];
-  const write = endpoint.method === 'post';
   const notSent = Object.entries(endpoint.notSent ?? {}).map(
     ([name, why]) => `\`${name}\` (SDK only): ${why}`,
   );
@@ -376,8 +375,7 @@ function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
     summary: summaryOf(said, endpoint.path),
     description: description.join('\n\n'),
     ...(endpoint.open ? { security: [] } : {}),
-    parameters: [{ $ref: '#/components/parameters/channel' }, ...(write ? [] : queryParameters(parameters))],
-    ...(write ? { requestBody: formBody(parameters, true) } : {}),
+    ...operationInput([{ $ref: '#/components/parameters/channel' }], parameters, endpoint.method === 'post'),
     'x-empty-body': empty,
     'x-unsuccessful': unsuccessful,
     responses: {
