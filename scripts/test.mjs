@@ -19,16 +19,17 @@ const repo = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(repo, 'node_modules/.bin', name);
 
 /**
- * The steps: `after` the steps they need (not run if one failed), `waitFor` steps that must only
- * have ended; `live` streams its output (the long one, run last).
+ * The steps, in the order they are started when they may: what most steps wait for first, then
+ * the longest, so the short ones fill the gaps. `after`: the steps they need (not run if one
+ * failed); `waitFor`: steps that must only have ended; `live` streams its output (the long one, run last).
  */
 const STEPS = [
-  { name: 'lint', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
+  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'docs', command: [bin('typedoc'), '--skipErrorChecking'] },
-  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
-  { name: 'smoke', command: ['npm', 'run', 'smoke', '--silent'], after: ['build'] },
+  { name: 'lint', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
   { name: 'check:package', command: ['npm', 'run', 'check:package', '--silent'], after: ['build'] },
+  { name: 'smoke', command: ['npm', 'run', 'smoke', '--silent'], after: ['build'] },
   { name: 'size', command: ['npm', 'run', 'size', '--silent'], after: ['build'] },
   {
     name: 'vitest',
@@ -43,19 +44,19 @@ const STEPS = [
     live: true,
   },
 ];
-// What most steps wait for first, then the longest, so the short ones fill the gaps.
-const ORDER = ['build', 'typecheck', 'docs', 'lint', 'check:package', 'smoke', 'size', 'vitest'];
 const slots = Math.max(2, availableParallelism());
 
 const state = new Map(STEPS.map((step) => [step.name, { status: 'waiting', seconds: 0 }]));
 const started = Date.now();
 let running = 0;
 
+/** Whether a step has ended (passed, failed or skipped). */
+const ended = (entry) => !['waiting', 'running'].includes(entry.status);
+
 function ready(step) {
-  const ended = (name) => !['waiting', 'running'].includes(state.get(name).status);
   return (
     (step.after ?? []).every((name) => state.get(name).status === 'passed') &&
-    (step.waitFor ?? []).every(ended)
+    (step.waitFor ?? []).every((name) => ended(state.get(name)))
   );
 }
 function blocked(step) {
@@ -97,10 +98,9 @@ function run(step) {
   });
 }
 
-const steps = ORDER.map((name) => STEPS.find((step) => step.name === name));
 await new Promise((allDone) => {
   const schedule = () => {
-    for (const step of steps) {
+    for (const step of STEPS) {
       const entry = state.get(step.name);
       if (entry.status !== 'waiting') continue;
       if (blocked(step)) {
@@ -110,14 +110,14 @@ await new Promise((allDone) => {
       if (running >= slots || !ready(step)) continue;
       run(step).then(schedule);
     }
-    if ([...state.values()].every((entry) => !['waiting', 'running'].includes(entry.status))) allDone();
+    if ([...state.values()].every(ended)) allDone();
   };
   schedule();
 });
 
 const total = (Date.now() - started) / 1000;
 console.log(`\nnpm test, step times (${slots} at a time):`);
-for (const step of steps) {
+for (const step of STEPS) {
   const { status, seconds } = state.get(step.name);
   console.log(`  ${step.name.padEnd(14)} ${status.padEnd(8)} ${seconds.toFixed(1).padStart(7)} s`);
 }

@@ -12,17 +12,18 @@ import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
 /** The suite that pins the compiled parser against zod. */
-export const PARSER_SUITE = [
+const PARSER_SUITE = [
   'test/core/fast-parse.test.ts',
   'test/core/zod-internals.test.ts',
   'test/core/zod-mismatch.test.ts',
   'test/schemas',
 ];
 
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const log = (line) => console.log(`[zod-range] ${line}`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const range = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).dependencies.zod;
+const range = readJson(join(repo, 'package.json')).dependencies.zod;
 /** The lowest version of a `^x.y.z`, `~x.y.z`, `>=x.y.z` or `x.y.z` range. */
 const lowest = /^(?:\^|~|>=)?\s*(\d+\.\d+\.\d+)$/.exec(range.trim())?.[1];
 if (lowest === undefined) throw new Error(`zod-range: cannot read the lowest version of zod@${range}`);
@@ -31,7 +32,7 @@ const listed = JSON.parse(
 );
 // npm lists the matching versions oldest first (one version: a bare string).
 const newest = [listed].flat().at(-1);
-const installed = JSON.parse(readFileSync(join(repo, 'node_modules/zod/package.json'), 'utf8')).version;
+const installed = readJson(join(repo, 'node_modules/zod/package.json')).version;
 const ends =
   lowest === newest
     ? [[lowest, 'lowest and newest']]
@@ -48,7 +49,7 @@ for (const [version, which] of ends) {
   const dir = join(repo, 'node_modules/.cache/zod-range', version);
   const zod = join(dir, 'node_modules/zod');
   const have = existsSync(join(zod, 'package.json'))
-    ? JSON.parse(readFileSync(join(zod, 'package.json'), 'utf8')).version
+    ? readJson(join(zod, 'package.json')).version
     : undefined;
   if (have !== version) {
     rmSync(dir, { recursive: true, force: true });
@@ -93,7 +94,7 @@ for (const [version, which] of ends) {
   let ok = 0;
   let bad = run.status === 0 ? 0 : 1;
   if (existsSync(report)) {
-    const result = JSON.parse(readFileSync(report, 'utf8'));
+    const result = readJson(report);
     ok = result.numPassedTests ?? 0;
     bad = Math.max(bad, (result.numFailedTests ?? 0) + (result.numRuntimeErrorTestSuites ?? 0));
   }

@@ -9,46 +9,31 @@ import {
   UploadedPhotoSchema,
   UserSchema,
 } from '../../src/schemas/index.js';
-import { documentHead, type NamedSchema, ref, wireComponents } from './components.js';
-import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
-import type { SourceDocs } from './source-docs.js';
+import { documentHead, type NamedSchema, record, ref, SCHEMAS, wireComponents } from './components.js';
+import { operationInput, summaryOf, type WireParameter, wireParameter } from './parameters.js';
+import { resourceMethod, type SourceDocs } from './source-docs.js';
 import { type JsonSchema, TRANSFORM_WIRE } from './wire.js';
 
-/** The source files the Application API document is read from. */
-export const APP_SOURCES = [
-  'src/schemas/index.ts',
-  'src/app/app-methods.ts',
-  'src/app/resources/user.ts',
-  'src/app/resources/friend.ts',
-  'src/app/resources/mail.ts',
-  'src/app/resources/notification.ts',
-  'src/app/resources/photo.ts',
-] as const;
+const APP = 'src/app';
+const APP_METHODS = 'src/app/app-methods.ts';
 
-const SCHEMAS = 'src/schemas/index.ts';
+/** The source files the Application API document is read from: each known method's resource. */
+export const APP_SOURCES = [
+  SCHEMAS,
+  APP_METHODS,
+  ...new Set(Object.keys(APP_METHOD_OUTPUTS).map((method) => resourceMethod(APP, method)[0])),
+];
 
 /** The records of the answers, named after their SDK types. */
 const RECORDS: NamedSchema[] = [
-  { id: 'ApiInfo', schema: ApiInfoSchema, docs: { file: SCHEMAS, name: 'ApiInfo', fields: true } },
-  {
-    id: 'TokenResponse',
-    schema: TokenResponseSchema,
-    docs: { file: SCHEMAS, name: 'TokenResponse', fields: true },
-  },
-  { id: 'User', schema: UserSchema, docs: { file: SCHEMAS, name: 'User', fields: true } },
-  { id: 'Friend', schema: FriendSchema, docs: { file: SCHEMAS, name: 'Friend', fields: true } },
-  { id: 'IsFriend', schema: IsFriendSchema, docs: { file: SCHEMAS, name: 'IsFriend', fields: true } },
-  {
-    id: 'Notification',
-    schema: NotificationSchema,
-    docs: { file: SCHEMAS, name: 'Notification', fields: true },
-  },
-  { id: 'Photo', schema: PhotoSchema, docs: { file: SCHEMAS, name: 'Photo', fields: true } },
-  {
-    id: 'UploadedPhoto',
-    schema: UploadedPhotoSchema,
-    docs: { file: SCHEMAS, name: 'UploadedPhoto', fields: true },
-  },
+  record('ApiInfo', ApiInfoSchema),
+  record('TokenResponse', TokenResponseSchema),
+  record('User', UserSchema),
+  record('Friend', FriendSchema),
+  record('IsFriend', IsFriendSchema),
+  record('Notification', NotificationSchema),
+  record('Photo', PhotoSchema),
+  record('UploadedPhoto', UploadedPhotoSchema),
 ];
 
 /** Quirks of single methods, beside what the SDK's method docs say (docs/server-behaviour.md). */
@@ -193,12 +178,8 @@ function pascal(method: string): string {
 }
 
 function methodSpec(method: KnownAppMethod, docs: SourceDocs): MethodSpec {
-  const [module = '', name = ''] = method.split('.');
-  const resource = `${module.charAt(0).toUpperCase()}${module.slice(1)}Resource`;
-  const said = docs.method(`src/app/resources/${module}.ts`, resource, name);
-  const parameters = docs
-    .memberMembers('src/app/app-methods.ts', 'AppMethodParams', method)
-    .map(wireParameter);
+  const said = docs.method(...resourceMethod(APP, method));
+  const parameters = docs.memberMembers(APP_METHODS, 'AppMethodParams', method).map(wireParameter);
   const description = [
     said,
     METHOD_QUIRKS[method],
@@ -252,8 +233,7 @@ function callOperation(operationId: string, specs: readonly MethodSpec[]): JsonS
     summary: upload ? 'Upload through a method of api.php (photo.addPhoto)' : 'Call a method of api.php',
     description: specs.map((spec) => `### \`${spec.method}\`\n\n${spec.description}`).join('\n\n'),
     security: [{ appToken: [] }],
-    parameters: [methodParameter, ...(upload ? [] : queryParameters(parameters))],
-    ...(upload ? { requestBody: formBody(parameters, true) } : {}),
+    ...operationInput([methodParameter], parameters, upload),
     responses: {
       '200': {
         description:

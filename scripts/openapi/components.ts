@@ -11,6 +11,16 @@ export interface NamedSchema {
   docs?: { file: string; name: string; fields?: boolean };
 }
 
+/** Where the SDK's records and their interfaces are declared. */
+export const SCHEMAS = 'src/schemas/index.ts';
+
+/** A record of `src/schemas`, named after its SDK type (whose JSDoc describes it and its fields). */
+export const record = (id: string, schema: z.core.$ZodType): NamedSchema => ({
+  id,
+  schema,
+  docs: { file: SCHEMAS, name: id, fields: true },
+});
+
 /** The members every document starts with: the version, `info` and the one server (`{site}` a variable). */
 export function documentHead(
   title: string,

@@ -35,43 +35,14 @@ import {
   StreamItemSchema,
   XchanSchema,
 } from '../../src/schemas/index.js';
-import { documentHead, type NamedSchema, ref, wireComponents } from './components.js';
-import { formBody, queryParameters, summaryOf, type WireParameter, wireParameter } from './parameters.js';
-import type { SourceDocs } from './source-docs.js';
+import { documentHead, type NamedSchema, record, ref, SCHEMAS, wireComponents } from './components.js';
+import { operationInput, summaryOf, type WireParameter, wireParameter } from './parameters.js';
+import { resourceMethod, type SourceDocs } from './source-docs.js';
 import type { JsonSchema } from './wire.js';
 
-const SCHEMAS = 'src/schemas/index.ts';
 const ENVELOPES = 'src/native/envelopes.ts';
 const RESOURCES = 'src/native/resources';
 
-/** The source files the Native API document is read from. */
-export const NATIVE_SOURCES = [
-  SCHEMAS,
-  ENVELOPES,
-  'src/native/native-client.ts',
-  ...[
-    'abconfig',
-    'abook',
-    'albums',
-    'channel',
-    'files',
-    'files-params',
-    'groups',
-    'items',
-    'items-params',
-    'network',
-    'permissions',
-    'photos',
-    'xchan',
-  ].map((name) => `${RESOURCES}/${name}.ts`),
-] as const;
-
-/** A record of `src/schemas`, named after its SDK type (whose JSDoc describes it and its fields). */
-const record = (id: string, schema: z.core.$ZodType): NamedSchema => ({
-  id,
-  schema,
-  docs: { file: SCHEMAS, name: id, fields: true },
-});
 /** An answer's envelope of `src/native/envelopes.ts`, described by its const's JSDoc. */
 const envelope = (id: string, schema: z.core.$ZodType): NamedSchema => ({
   id,
@@ -118,9 +89,9 @@ const NAMED: NamedSchema[] = [
 interface Endpoint {
   path: string;
   method?: 'get' | 'post';
-  /** The SDK method whose JSDoc describes it: `[file, class, method]` below src/native. */
-  sdk: [file: string, className: string, method: string];
-  /** The SDK's parameter type (`[file, type]`), when it takes parameters. */
+  /** The SDK method whose JSDoc describes it, as called on a `NativeClient`: `files.list`, `version`. */
+  sdk: string;
+  /** The SDK's parameter type (`[file, type]`, the file in src/native/resources), when it takes parameters. */
   params?: [file: string, type: string];
   /** SDK-only parameters that are not sent under their own name, and why. */
   notSent?: Record<string, string>;
@@ -145,71 +116,71 @@ const UNSUCCESSFUL =
 const ENDPOINTS: Endpoint[] = [
   {
     path: 'version',
-    sdk: ['native-client.ts', 'NativeClient', 'version'],
+    sdk: 'version',
     answer: 'VersionAnswer',
     open: true,
     quirks: 'Needs no login; the version as a JSON string.',
   },
   {
     path: 'files',
-    sdk: ['resources/files.ts', 'FilesResource', 'list'],
-    params: ['resources/files-params.ts', 'FilesListParams'],
+    sdk: 'files.list',
+    params: ['files-params', 'FilesListParams'],
     answer: 'FilesAnswer',
     quirks:
       '`filehash` is exact, `filename`/`filetype` substrings (case-sensitive on PostgreSQL). `start` only applies when `records` > 0 (SQL LIMIT/OFFSET).',
   },
   {
     path: 'filedata',
-    sdk: ['resources/files.ts', 'FilesResource', 'data'],
-    params: ['resources/files-params.ts', 'FileDataParams'],
+    sdk: 'files.data',
+    params: ['files-params', 'FileDataParams'],
     answer: 'FileDataAnswer',
     quirks:
       '`file_id` is matched as a PREFIX with SQL `LIKE` (`%` and `_` are wildcards that can select another record). A negative `start` is echoed while the bytes come from offset 0. `length` missing or 0 means the rest of the file; the answer\'s `length` is the bytes returned, past the end `content` is `""`; there is no end-of-file flag. An empty file read without `length` is HTTP 500 on PHP 8 (`fread()` of 0 bytes).',
   },
   {
     path: 'filemeta',
-    sdk: ['resources/files.ts', 'FilesResource', 'meta'],
-    params: ['resources/files-params.ts', 'FileIdParams'],
+    sdk: 'files.meta',
+    params: ['files-params', 'FileIdParams'],
     answer: 'AttachAnswer',
   },
   {
     path: 'file',
-    sdk: ['resources/files.ts', 'FilesResource', 'get'],
-    params: ['resources/files-params.ts', 'FileIdParams'],
+    sdk: 'files.get',
+    params: ['files-params', 'FileIdParams'],
     answer: 'FileAnswer',
   },
   {
     path: 'file/export',
-    sdk: ['resources/files.ts', 'FilesResource', 'export'],
-    params: ['resources/files-params.ts', 'FileIdParams'],
+    sdk: 'files.export',
+    params: ['files-params', 'FileIdParams'],
     answer: 'FileExport',
     quirks:
       'The record after its parent folders; `content` fields are server paths. An unknown file may answer `attach: []`.',
   },
   {
     path: 'albums',
-    sdk: ['resources/albums.ts', 'AlbumsResource', 'list'],
+    sdk: 'albums.list',
     answer: 'AlbumsAnswer',
     unsuccessful: '`{success: false}`: no album (the SDK reads `[]`); `false`: no permission',
   },
   {
     path: 'photos',
-    sdk: ['resources/photos.ts', 'PhotosResource', 'list'],
-    params: ['resources/photos.ts', 'PhotosListParams'],
+    sdk: 'photos.list',
+    params: ['photos', 'PhotosListParams'],
     answer: 'PhotosAnswer',
     unsuccessful: '`{success: false}`: an unknown album (`NotFoundError`), or no photo at all',
     quirks: 'One row per image scale (`imgscale` 0 is the original).',
   },
   {
     path: 'photo',
-    sdk: ['resources/photos.ts', 'PhotosResource', 'get'],
-    params: ['resources/photos.ts', 'PhotoGetParams'],
+    sdk: 'photos.get',
+    params: ['photos', 'PhotoGetParams'],
     answer: 'PhotoDetail',
   },
   {
     path: 'channel/export/basic',
-    sdk: ['resources/channel.ts', 'ChannelResource', 'exportBasic'],
-    params: ['resources/channel.ts', 'ChannelExportParams'],
+    sdk: 'channel.exportBasic',
+    params: ['channel', 'ChannelExportParams'],
     wire: { sections: { schema: { type: 'string' } } },
     notSent: {
       posts:
@@ -220,15 +191,15 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     path: 'channel/stream',
-    sdk: ['resources/channel.ts', 'ChannelResource', 'stream'],
-    params: ['resources/channel.ts', 'ChannelStreamParams'],
+    sdk: 'channel.stream',
+    params: ['channel', 'ChannelStreamParams'],
     answer: 'StreamItemList',
     quirks: 'GET only: a POST to this address CREATES an item, even without parameters.',
   },
   {
     path: 'network/stream',
-    sdk: ['resources/network.ts', 'NetworkResource', 'stream'],
-    params: ['resources/network.ts', 'NetworkStreamParams'],
+    sdk: 'network.stream',
+    params: ['network', 'NetworkStreamParams'],
     extra: [
       {
         name: 'uid',
@@ -258,8 +229,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     path: 'item/update',
     method: 'post',
-    sdk: ['resources/items.ts', 'ItemsResource', 'update'],
-    params: ['resources/items-params.ts', 'ItemUpdateParams'],
+    sdk: 'items.update',
+    params: ['items-params', 'ItemUpdateParams'],
     notSent: {
       app: 'The SDK sends `app` as `source`, the name the hub reads.',
       plink: 'The SDK sends `plink` as `permalink`, the name the hub reads.',
@@ -273,29 +244,29 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     path: 'item/full',
-    sdk: ['resources/items.ts', 'ItemsResource', 'full'],
-    params: ['resources/items.ts', 'ItemFullParams'],
+    sdk: 'items.full',
+    params: ['items', 'ItemFullParams'],
     answer: 'ItemFullAnswer',
     quirks: "By `item_id` or a thread's top `mid`; a comment's own id or `mid` answers `[]`.",
   },
   {
     path: 'group',
-    sdk: ['resources/groups.ts', 'GroupsResource', 'list'],
+    sdk: 'groups.list',
     answer: 'PrivacyGroupList',
     quirks: 'Raw rows, deleted groups included.',
   },
   {
     path: 'group_members',
-    sdk: ['resources/groups.ts', 'GroupsResource', 'members'],
-    params: ['resources/groups.ts', 'GroupMembersParams'],
+    sdk: 'groups.members',
+    params: ['groups', 'GroupMembersParams'],
     answer: 'GroupMemberList',
     empty: `an unknown group: ${NOT_FOUND}`,
     quirks: '`group_name` is exact and case-sensitive; a deleted or empty group answers `[]`.',
   },
   {
     path: 'xchan',
-    sdk: ['resources/xchan.ts', 'XchanResource', 'get'],
-    params: ['resources/xchan.ts', 'XchanParams'],
+    sdk: 'xchan.get',
+    params: ['xchan', 'XchanParams'],
     answer: 'Xchan',
     unsuccessful: '`false`: no match, or no parameter (`NotFoundError`)',
     quirks:
@@ -303,20 +274,20 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     path: 'abook',
-    sdk: ['resources/abook.ts', 'AbookResource', 'list'],
-    params: ['resources/abook.ts', 'AbookListParams'],
+    sdk: 'abook.list',
+    params: ['abook', 'AbookListParams'],
     answer: 'AbookList',
   },
   {
     path: 'abconfig',
-    sdk: ['resources/abconfig.ts', 'AbconfigResource', 'list'],
-    params: ['resources/abconfig.ts', 'AbconfigListParams'],
+    sdk: 'abconfig.list',
+    params: ['abconfig', 'AbconfigListParams'],
     answer: 'AbconfigList',
   },
   {
     path: 'perm_allowed',
-    sdk: ['resources/permissions.ts', 'PermissionsResource', 'allowed'],
-    params: ['resources/permissions.ts', 'PermissionCheckParams'],
+    sdk: 'permissions.allowed',
+    params: ['permissions', 'PermissionCheckParams'],
     wire: { perm: { required: false } },
     answer: 'PermissionRows',
     unsuccessful: '`false`: an unknown connection, or no `abook_id` and no usable xchan (`NotFoundError`)',
@@ -324,6 +295,27 @@ const ENDPOINTS: Endpoint[] = [
       'Without `perm`: every permission with `allowed` 0/1; with `perm`: one row with a JSON boolean (an unknown name reads `false`). Reliable only with `abook_id`.',
   },
 ];
+
+const CLIENT = 'src/native/native-client.ts';
+
+/** The source files the Native API document is read from. */
+export const NATIVE_SOURCES = [
+  ...new Set([
+    SCHEMAS,
+    ENVELOPES,
+    ...ENDPOINTS.flatMap((endpoint) => [
+      declaredIn(endpoint)[0],
+      ...(endpoint.params ? [`${RESOURCES}/${endpoint.params[0]}.ts`] : []),
+    ]),
+  ]),
+];
+
+/** Where an endpoint's SDK method is declared: `[file, class, method]`. */
+function declaredIn(endpoint: Endpoint): [file: string, className: string, method: string] {
+  return endpoint.sdk.includes('.')
+    ? resourceMethod('src/native', endpoint.sdk)
+    : [CLIENT, 'NativeClient', endpoint.sdk];
+}
 
 const API_DESCRIPTION = `Hubzilla's Native channel API (\`api/z/1.0\`, Hubzilla 7.x to 10.x), as the socialsite-sdk reads it. Generated at build time from the SDK's own zod schemas, parameter types and docs (checked against live Hubzilla 8.8.7 and 8.9.3), never written by hand.
 
@@ -350,9 +342,7 @@ export function nativeDocument(docs: SourceDocs): JsonSchema {
       },
     ),
     security: [{ basic: [] }, { oauth2: [] }, { httpSignature: [] }],
-    tags: ['files', 'photos', 'channel', 'network', 'items', 'groups', 'xchan', 'connections', 'hub'].map(
-      (name) => ({ name }),
-    ),
+    tags: TAGS.map(([name]) => ({ name })),
     paths,
     components: {
       schemas: { ...wireComponents(NAMED, docs), HubFalse: HUB_FALSE, HubUnsuccessful: HUB_UNSUCCESSFUL },
@@ -364,10 +354,8 @@ export function nativeDocument(docs: SourceDocs): JsonSchema {
 }
 
 function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
-  const [file, className, methodName] = endpoint.sdk;
-  const said = docs.method(`src/native/${file}`, className, methodName);
+  const said = docs.method(...declaredIn(endpoint));
   const parameters = endpoint.params ? wireParameters(endpoint, docs) : [];
-  const write = endpoint.method === 'post';
   const notSent = Object.entries(endpoint.notSent ?? {}).map(
     ([name, why]) => `\`${name}\` (SDK only): ${why}`,
   );
@@ -379,7 +367,7 @@ function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
     `An empty 200 body: ${empty}; on every endpoint also when \`channel\` names another account's channel.`,
     `${unsuccessful}.`,
     ...notSent,
-    `SDK: \`hub.${sdkName(className)}${sdkName(className) ? '.' : ''}${methodName}()\`.`,
+    `SDK: \`hub.${endpoint.sdk}()\`.`,
   ].filter(Boolean);
   return {
     operationId: endpoint.path.replace(/\/(\w)/g, (_, letter: string) => `_${letter}`),
@@ -387,8 +375,7 @@ function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
     summary: summaryOf(said, endpoint.path),
     description: description.join('\n\n'),
     ...(endpoint.open ? { security: [] } : {}),
-    parameters: [{ $ref: '#/components/parameters/channel' }, ...(write ? [] : queryParameters(parameters))],
-    ...(write ? { requestBody: formBody(parameters, true) } : {}),
+    ...operationInput([{ $ref: '#/components/parameters/channel' }], parameters, endpoint.method === 'post'),
     'x-empty-body': empty,
     'x-unsuccessful': unsuccessful,
     responses: {
@@ -409,7 +396,7 @@ function operation(endpoint: Endpoint, docs: SourceDocs): JsonSchema {
 /** The wire parameters of an endpoint, from its SDK parameter type, with the differences it declares. */
 function wireParameters(endpoint: Endpoint, docs: SourceDocs): WireParameter[] {
   const [file, type] = endpoint.params as [string, string];
-  const members = docs.members(`src/native/${file}`, type);
+  const members = docs.members(`${RESOURCES}/${file}.ts`, type);
   const unknown = Object.keys({ ...endpoint.notSent, ...endpoint.wire }).filter(
     (name) => !members.some((member) => member.name === name),
   );
@@ -425,21 +412,23 @@ function wireParameters(endpoint: Endpoint, docs: SourceDocs): WireParameter[] {
     .concat(endpoint.extra ?? []);
 }
 
-function sdkName(className: string): string {
-  if (className === 'NativeClient') return '';
-  return className.replace(/Resource$/, '').replace(/^\w/, (letter) => letter.toLowerCase());
-}
+/** The tags, in the document's order, and the paths each one holds. */
+const TAGS: [name: string, paths: RegExp][] = [
+  ['files', /^file/],
+  ['photos', /^(albums|photos?)$/],
+  ['channel', /^channel/],
+  ['network', /^network/],
+  ['items', /^item/],
+  ['groups', /^group/],
+  ['xchan', /^xchan$/],
+  ['connections', /^(abook|abconfig|perm_allowed)$/],
+  ['hub', /^version$/],
+];
 
 function tagOf(path: string): string {
-  if (/^file|^files/.test(path)) return 'files';
-  if (/^(albums|photos?)$/.test(path)) return 'photos';
-  if (path.startsWith('channel')) return 'channel';
-  if (path.startsWith('network')) return 'network';
-  if (path.startsWith('item')) return 'items';
-  if (path.startsWith('group')) return 'groups';
-  if (path === 'xchan') return 'xchan';
-  if (path === 'version') return 'hub';
-  return 'connections';
+  const tag = TAGS.find(([, paths]) => paths.test(path));
+  if (!tag) throw new Error(`openapi: no tag holds ${path} (scripts/openapi/native.ts)`);
+  return tag[0];
 }
 
 const HUB_FALSE: JsonSchema = {

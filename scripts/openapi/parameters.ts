@@ -84,12 +84,25 @@ export function summaryOf(doc: string, fallback: string): string {
 }
 
 /** `text`, then `addition` as its own paragraph. */
-export function note(text: string, addition: string): string {
+function note(text: string, addition: string): string {
   return text ? `${text}\n\n${addition}` : addition;
 }
 
+/**
+ * An operation's `parameters` and, when they go in the body, its `requestBody`: `leading` (the
+ * parameters every call has), then the wire parameters in the query, or as a form body.
+ */
+export function operationInput(
+  leading: readonly JsonSchema[],
+  parameters: readonly WireParameter[],
+  inBody: boolean,
+): JsonSchema {
+  if (inBody) return { parameters: [...leading], requestBody: formBody(parameters) };
+  return { parameters: [...leading, ...queryParameters(parameters)] };
+}
+
 /** OpenAPI parameter objects (`in: query`) of wire parameters. */
-export function queryParameters(parameters: readonly WireParameter[]): JsonSchema[] {
+function queryParameters(parameters: readonly WireParameter[]): JsonSchema[] {
   return parameters.map((parameter) => ({
     name: parameter.name,
     in: 'query',
@@ -101,10 +114,10 @@ export function queryParameters(parameters: readonly WireParameter[]): JsonSchem
 }
 
 /**
- * A form body of wire parameters: urlencoded, and multipart when a parameter is a file (only
- * multipart when the file is required).
+ * A required form body of wire parameters: urlencoded, and multipart when a parameter is a file
+ * (only multipart when the file is required).
  */
-export function formBody(parameters: readonly WireParameter[], required: boolean): JsonSchema {
+function formBody(parameters: readonly WireParameter[]): JsonSchema {
   const files = parameters.filter((parameter) => parameter.file);
   const multipart = {
     schema: objectOf(parameters),
@@ -117,7 +130,7 @@ export function formBody(parameters: readonly WireParameter[], required: boolean
     ...(files.some((file) => file.required) ? {} : { 'application/x-www-form-urlencoded': urlencoded }),
     ...(files.length > 0 ? { 'multipart/form-data': multipart } : {}),
   };
-  return { required, content };
+  return { required: true, content };
 }
 
 function objectOf(parameters: readonly WireParameter[]): JsonSchema {

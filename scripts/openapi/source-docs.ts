@@ -29,6 +29,22 @@ export interface SourceDocs {
   method(file: string, className: string, methodName: string): string;
 }
 
+/**
+ * Where a resource method of a client is declared, from its call below the client: `files.list`
+ * in `src/native` → `['src/native/resources/files.ts', 'FilesResource', 'list']`.
+ */
+export function resourceMethod(
+  client: string,
+  call: string,
+): [file: string, className: string, method: string] {
+  const [resource = '', method = ''] = call.split('.');
+  return [
+    `${client}/resources/${resource}.ts`,
+    `${resource.charAt(0).toUpperCase()}${resource.slice(1)}Resource`,
+    method,
+  ];
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A program over the SDK's source, for the files the documents are made from. */

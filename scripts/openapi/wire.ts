@@ -24,7 +24,7 @@ import {
 export type JsonSchema = Record<string, unknown>;
 
 /** `YYYY-MM-DD HH:MM:SS`, Hubzilla's UTC date-time without zone, or `""`. */
-export const HUB_DATE_PATTERN = '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$';
+const HUB_DATE_PATTERN = '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$';
 
 /** The wire schema of a transform, and whether the SDK also accepts the field missing. */
 interface WireOfTransform {
