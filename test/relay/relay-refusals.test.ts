@@ -113,6 +113,14 @@ describe('what the relay refuses, and how it says so', () => {
         '"photo_name" is not sent that way by the SDK (text)',
       ],
       [
+        '/api/z/1.0/item/update',
+        upload([
+          ['body', 'x'],
+          ['contact_allow[]', JPEG, 'a.jpg'],
+        ]),
+        '"contact_allow[]" is not sent that way by the SDK (text-or-list)',
+      ],
+      [
         '/api.php?method=photo.addPhoto',
         upload([
           ['photo', JPEG, 'a.jpg'],
