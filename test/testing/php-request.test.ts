@@ -4,10 +4,7 @@ import { AppClient } from '../../src/index.js';
 import { Params } from '../../src/testing/http/params.js';
 import { phpFields } from '../../src/testing/http/php-vars.js';
 import { startFakeServer } from '../../src/testing/index.js';
-
-/** A table as plain objects, to compare with PHP's `var_export`. */
-const plain = (table: Map<string, unknown>): unknown =>
-  Object.fromEntries([...table].map(([key, value]) => [key, value instanceof Map ? plain(value) : value]));
+import { plainTable } from '../support/php-table.js';
 
 describe('phpName: a field name as PHP reads it', () => {
   it.each([
@@ -35,7 +32,7 @@ describe('phpName: a field name as PHP reads it', () => {
 
 describe('$_GET, $_POST and $_REQUEST as PHP builds them', () => {
   it('arrays: [] appends after the largest integer key, [x] sets x, a later plain value or array replaces', () => {
-    expect(plain(phpFields('a[5]=x&a[]=y&a[k]=z&b=1&b[]=2&c[]=1&c=2&d[x]=1&d[x]=2&e[x][]=1'))).toEqual({
+    expect(plainTable(phpFields('a[5]=x&a[]=y&a[k]=z&b=1&b[]=2&c[]=1&c=2&d[x]=1&d[x]=2&e[x][]=1'))).toEqual({
       a: { 5: 'x', 6: 'y', k: 'z' },
       b: { 0: '2' },
       c: '2',
