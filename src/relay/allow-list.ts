@@ -37,12 +37,3 @@ export const DEFAULT_HUB_ALLOW: Readonly<Record<string, readonly ('GET' | 'POST'
   abconfig: READ,
   perm_allowed: READ,
 });
-
-/** Whether `endpoint` may be called with `method` (own properties only: `__proto__` is no endpoint). */
-export function hubAllows(
-  allow: Readonly<Record<string, readonly string[]>>,
-  endpoint: string,
-  method: string,
-): boolean {
-  return Object.hasOwn(allow, endpoint) && (allow[endpoint] ?? []).includes(method);
-}

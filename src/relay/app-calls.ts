@@ -4,11 +4,15 @@ import { photoFile } from '../app/upload.js';
 import type { Fields } from '../core/request/query.js';
 import type { FieldsOf, SdkCall, TypedFields } from './sdk-call.js';
 
-const read = <M extends KnownAppMethod>(method: M, fields: FieldsOf<AppMethodParams[M]>): SdkCall => ({
-  httpMethod: 'GET',
-  fields,
-  check: (typed) => APP_METHOD_CHECKS[method](typed),
-});
+/** `method` as the SDK calls it: with `httpMethod`, these fields, and the method's own argument checks. */
+const sent = <M extends KnownAppMethod>(
+  method: M,
+  httpMethod: SdkCall['httpMethod'],
+  fields: FieldsOf<AppMethodParams[M]>,
+): SdkCall => ({ httpMethod, fields, check: (typed) => APP_METHOD_CHECKS[method](typed) });
+
+const read = <M extends KnownAppMethod>(method: M, fields: FieldsOf<AppMethodParams[M]>) =>
+  sent(method, 'GET', fields);
 
 /**
  * Every Application API method the SDK calls, with the fields it sends: a read is a GET with its
@@ -22,11 +26,7 @@ export const APP_CALLS: Readonly<Record<KnownAppMethod, SdkCall>> = Object.freez
   'notification.getNewCount': read('notification.getNewCount', { user_id: 'id' }),
   'notification.get': read('notification.get', { user_id: 'id', page: 'count' }),
   'photo.getPhotos': read('photo.getPhotos', { user_id: 'id', page: 'count' }),
-  'photo.addPhoto': {
-    httpMethod: 'POST',
-    fields: { photo: 'file', photo_name: 'text' } satisfies FieldsOf<AppMethodParams['photo.addPhoto']>,
-    check: (typed) => APP_METHOD_CHECKS['photo.addPhoto'](typed),
-  },
+  'photo.addPhoto': sent('photo.addPhoto', 'POST', { photo: 'file', photo_name: 'text' }),
 });
 
 /** Whether the SDK calls `method` (own properties only: `__proto__` is no method). */

@@ -1,6 +1,6 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
 import { isAppCall } from './app-calls.js';
-import { HUB_CALLS } from './hub-calls.js';
+import { hubCall } from './hub-calls.js';
 import type { RelayOptions } from './options.js';
 
 /** The relay's own options, checked when it is created (the upstream ones are checked by the clients' core). */
@@ -50,7 +50,7 @@ function checkAllowLists(options: RelayOptions): void {
     }
   }
   for (const [endpoint, methods] of Object.entries(options.hub?.allow ?? {})) {
-    const sdk = Object.hasOwn(HUB_CALLS, endpoint) ? HUB_CALLS[endpoint] : undefined;
+    const sdk = hubCall(endpoint);
     if (sdk === undefined) {
       throw new ArgumentError(
         `hub.allow: ${JSON.stringify(endpoint)} is not an endpoint the SDK calls; the relay forwards the SDK's own calls only`,

@@ -9,6 +9,7 @@ import { sdkFields } from './rebuild.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
+import type { SdkCall } from './sdk-call.js';
 
 /** How a method is named; anything else is refused without being quoted back. */
 const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
@@ -17,7 +18,8 @@ const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
 export class AppForwarder implements Forwarder {
   readonly #core: ClientCore;
   readonly #redactors: readonly Redactor[];
-  readonly #allow: ReadonlySet<string>;
+  /** The allowed methods, each with the call the SDK makes. */
+  readonly #calls: ReadonlyMap<string, SdkCall>;
   readonly #token: RelayAppOptions['token'];
 
   constructor(
@@ -28,7 +30,7 @@ export class AppForwarder implements Forwarder {
   ) {
     this.#core = core;
     this.#redactors = redactors;
-    this.#allow = new Set(allow);
+    this.#calls = new Map(allow.filter(isAppCall).map((method) => [method, APP_CALLS[method]]));
     this.#token = token;
   }
 
@@ -46,15 +48,12 @@ export class AppForwarder implements Forwarder {
         'The relay forwards api.php calls of one "module.method" in the query only',
       );
     }
-    if (!this.#allow.has(method) || !isAppCall(method)) {
+    const sdk = this.#calls.get(method);
+    if (sdk === undefined) {
       return relayError(403, 'relay.forbidden', `${method} is not in the relay's allow-list (app.allow)`);
     }
-    if (APP_CALLS[method].httpMethod !== httpMethod) {
-      return relayError(
-        405,
-        'relay.method_not_allowed',
-        `${method} is called with ${APP_CALLS[method].httpMethod} only`,
-      );
+    if (sdk.httpMethod !== httpMethod) {
+      return relayError(405, 'relay.method_not_allowed', `${method} is called with ${sdk.httpMethod} only`);
     }
     return { api: 'app', method, httpMethod };
   }
@@ -64,7 +63,9 @@ export class AppForwarder implements Forwarder {
    * the method (anything else refused), the token read on the server; the answer redacted.
    */
   async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
-    if (call.api !== 'app' || !isAppCall(call.method)) throw new TypeError('not an Application API call');
+    if (call.api !== 'app') throw new TypeError('not an Application API call');
+    const sdk = this.#calls.get(call.method);
+    if (sdk === undefined) throw new TypeError('not a method the relay forwards');
     const token = typeof this.#token === 'function' ? await this.#token(request) : this.#token;
     if (typeof token !== 'string' || token === '') {
       return relayError(401, 'relay.unauthenticated', 'No Application API token for this session');
@@ -72,7 +73,7 @@ export class AppForwarder implements Forwarder {
     const page = await readPageFields(request, url, maxRequestBytes);
     // The one `method` in the query is the call itself (checked by `call`); every other field is the SDK's or refused.
     const fields = page.filter((field) => !(field.where === 'query' && field.name === 'method'));
-    const typed = sdkFields(APP_CALLS[call.method], fields, call.method);
+    const typed = sdkFields(sdk, fields, call.method);
     const parts = appParts(typed);
     const response = await this.#core.transport.send(
       appRequest(call.method, parts.fields, token, { signal: request.signal }, parts.files),

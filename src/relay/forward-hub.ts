@@ -2,15 +2,15 @@ import type { ClientCore } from '../core/client/client-core.js';
 import type { Fields } from '../core/request/query.js';
 import type { Redactor } from '../core/secrets/redact.js';
 import { nativeRequest } from '../native/native-request.js';
-import { hubAllows } from './allow-list.js';
 import type { Forwarder } from './forwarder.js';
-import { HUB_CALLS, isHubCall } from './hub-calls.js';
+import { hubCall } from './hub-calls.js';
 import type { RelayCall } from './options.js';
 import { readPageFields } from './read-request.js';
 import { sdkFields } from './rebuild.js';
 import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
+import type { SdkCall } from './sdk-call.js';
 
 /** How an endpoint is named (`files`, `item/update`); anything else is refused without being quoted. */
 const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
@@ -19,7 +19,8 @@ const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
 export class HubForwarder implements Forwarder {
   readonly #core: ClientCore;
   readonly #redactors: readonly Redactor[];
-  readonly #allow: Readonly<Record<string, readonly string[]>>;
+  /** The allowed endpoints, each with the call the SDK makes (allowed with the SDK's HTTP method). */
+  readonly #calls: ReadonlyMap<string, SdkCall>;
   readonly #channel: string | undefined;
 
   constructor(
@@ -30,7 +31,12 @@ export class HubForwarder implements Forwarder {
   ) {
     this.#core = core;
     this.#redactors = redactors;
-    this.#allow = allow;
+    this.#calls = new Map(
+      Object.entries(allow).flatMap(([endpoint, methods]) => {
+        const sdk = hubCall(endpoint);
+        return sdk !== undefined && methods.includes(sdk.httpMethod) ? [[endpoint, sdk] as const] : [];
+      }),
+    );
     this.#channel = channel;
   }
 
@@ -41,11 +47,7 @@ export class HubForwarder implements Forwarder {
     if (!ENDPOINT_NAME.test(endpoint)) {
       return relayError(403, 'relay.forbidden', 'The relay forwards api/z/1.0/<endpoint> calls only');
     }
-    if (
-      !hubAllows(this.#allow, endpoint, httpMethod) ||
-      !isHubCall(endpoint) ||
-      HUB_CALLS[endpoint]?.httpMethod !== httpMethod
-    ) {
+    if (this.#calls.get(endpoint)?.httpMethod !== httpMethod) {
       return relayError(
         403,
         'relay.forbidden',
@@ -62,8 +64,8 @@ export class HubForwarder implements Forwarder {
    */
   async forward(request: Request, url: URL, call: RelayCall, maxRequestBytes: number): Promise<Response> {
     if (call.api !== 'hub') throw new TypeError('not a Native API call');
-    const sdk = HUB_CALLS[call.endpoint];
-    if (sdk === undefined) throw new TypeError('not an endpoint the SDK calls');
+    const sdk = this.#calls.get(call.endpoint);
+    if (sdk === undefined) throw new TypeError('not an endpoint the relay forwards');
     const typed = sdkFields(sdk, await readPageFields(request, url, maxRequestBytes), call.endpoint);
     const { media, ...fields } = typed;
     const files = media === undefined ? {} : { media: media as File };

@@ -130,7 +130,7 @@ export const HUB_CALLS: Readonly<Record<string, SdkCall>> = Object.freeze({
   }),
 });
 
-/** Whether the SDK calls `endpoint` (own properties only). */
-export function isHubCall(endpoint: string): boolean {
-  return Object.hasOwn(HUB_CALLS, endpoint);
+/** The call the SDK makes to `endpoint`, if it calls it (own properties only: `__proto__` is no endpoint). */
+export function hubCall(endpoint: string): SdkCall | undefined {
+  return Object.hasOwn(HUB_CALLS, endpoint) ? HUB_CALLS[endpoint] : undefined;
 }

@@ -16,6 +16,13 @@ function phpReading(name: string): string {
   return spelt === name ? '' : `; PHP reads it as ${quote(spelt)}`;
 }
 
+/** The kinds of field the SDK sends each way: repeated `name[]` texts, a file part, one text. */
+const SENT_AS: Readonly<Record<'list' | 'file' | 'text', readonly FieldKind[]>> = {
+  list: ['list', 'text-or-list'],
+  file: ['file'],
+  text: ['id', 'count', 'bool', 'text', 'text-or-list'],
+};
+
 const NUMBERS: Partial<Record<FieldKind, RegExp>> = { id: /^[1-9][0-9]*$/, count: /^(?:0|[1-9][0-9]*)$/ };
 
 /** The typed value of one field as the SDK sends it (`3`, `1`/`0`), or the refusal naming it. */
@@ -53,13 +60,9 @@ export function sdkFields(call: SdkCall, page: readonly PageField[], what: strin
     }
     if (at !== where) throw refuse(`${quote(name)} belongs in the ${where} of ${what}, not the ${at}`);
     const shape = list ? 'list' : value instanceof File ? 'file' : 'text';
-    const fits =
-      shape === 'list'
-        ? (kind === 'list' || kind === 'text-or-list') && typeof value === 'string'
-        : shape === 'file'
-          ? kind === 'file'
-          : kind !== 'list' && kind !== 'file';
-    if (!fits) throw refuse(`${quote(name)} is not sent that way by the SDK (${kind})`);
+    if (!SENT_AS[shape].includes(kind) || (list && value instanceof File)) {
+      throw refuse(`${quote(name)} is not sent that way by the SDK (${kind})`);
+    }
     const before = given.get(key);
     if (shape === 'list' && (before === undefined || Array.isArray(before))) {
       given.set(key, [...(before ?? []), value as string]);

@@ -83,6 +83,27 @@ describe('issue 28: the relay forwards only what the SDK would send', () => {
     }
   });
 
+  it('refuses the other spellings PHP reads as a routing or another field, before anything is sent', async () => {
+    const site = await start({ ...ONLY_GET_USER, fake: { hubRewrite: true } });
+    const cases: [string, number][] = [
+      // PHP keeps the last of two: a second method would run instead of the allowed one.
+      ['api.php?method=user.getUser&method=mail.getNewCount', 403],
+      ['api.php?method=user.getUser&method[x]=mail.getNewCount', 400],
+      ['api.php?method=user.getUser&user_id[x]=2', 400],
+      ['api.php?method=user.getUser&api.key=1', 400],
+      [`api.php?method=user.getUser&%20do=${encodeURIComponent('/api/method_mail.getNewCount/')}`, 400],
+      ['api/z/1.0/files?q%00x=api/z/1.0/channel/export/basic', 400],
+      ['api/z/1.0/files?q.=1', 400],
+      ['api/z/1.0/abook?channel.=alice2', 400],
+      ['api/z/1.0/abook?channel[x]=alice2', 400],
+      ['api/z/1.0/files?records=1&records=2', 400],
+    ];
+    for (const [path, status] of cases) {
+      const answer = await through(site, path);
+      expect([path, answer.status, answer.reached]).toEqual([path, status, 0]);
+    }
+  });
+
   it('refuses a hub channel in any spelling: the page cannot switch to alice2', async () => {
     const site = await start();
     for (const query of ['%20channel=alice2', 'channel=alice2', 'channel%00=alice2', 'channel[]=alice2']) {

@@ -27,6 +27,23 @@ const upload = (fields: [string, string | Blob, string?][]) => {
 };
 const JPEG = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
 
+/** The relay answers `path` with a 400 `relay.bad_request` whose message holds `message`. */
+async function expectBadRequest(
+  relay: ReturnType<typeof relayOver>['relay'],
+  path: string,
+  message: string,
+  init?: RequestInit,
+): Promise<void> {
+  const [status, code, said] = await refusal(await ask(relay, path, init));
+  expect([path, message, status, code, said]).toEqual([
+    path,
+    message,
+    400,
+    'relay.bad_request',
+    expect.stringContaining(message),
+  ]);
+}
+
 describe('what the relay refuses, and how it says so', () => {
   it('names the parameter, and how PHP would read it', async () => {
     const { relay, sent } = relayOver(json, everything);
@@ -67,15 +84,7 @@ describe('what the relay refuses, and how it says so', () => {
       ['/api/z/1.0/file/export', 'file_id is required'],
       ['/api/z/1.0/abook?channel=alice2', '"channel" is not a parameter the SDK sends to abook'],
     ];
-    for (const [path, message] of cases) {
-      const [status, code, said] = await refusal(await ask(relay, path));
-      expect([path, status, code, said]).toEqual([
-        path,
-        400,
-        'relay.bad_request',
-        expect.stringContaining(message),
-      ]);
-    }
+    for (const [path, message] of cases) await expectBadRequest(relay, path, message);
     expect(sent).toHaveLength(0);
   });
 
@@ -102,6 +111,14 @@ describe('what the relay refuses, and how it says so', () => {
           ['photo_name', JPEG, 'a.jpg'],
         ]),
         '"photo_name" is not sent that way by the SDK (text)',
+      ],
+      [
+        '/api/z/1.0/item/update',
+        upload([
+          ['body', 'x'],
+          ['contact_allow[]', JPEG, 'a.jpg'],
+        ]),
+        '"contact_allow[]" is not sent that way by the SDK (text-or-list)',
       ],
       [
         '/api.php?method=photo.addPhoto',
@@ -156,15 +173,7 @@ describe('what the relay refuses, and how it says so', () => {
         '"channel" is not a parameter the SDK sends to item/update',
       ],
     ];
-    for (const [path, init, message] of cases) {
-      const [status, code, said] = await refusal(await ask(relay, path, init));
-      expect([message, status, code, said]).toEqual([
-        message,
-        400,
-        'relay.bad_request',
-        expect.stringContaining(message),
-      ]);
-    }
+    for (const [path, init, message] of cases) await expectBadRequest(relay, path, message, init);
     expect(sent).toHaveLength(0);
   });
 

@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { phpName } from '../../src/core/request/php-name.js';
 import { AppClient } from '../../src/index.js';
+import { Params } from '../../src/testing/http/params.js';
+import { phpFields } from '../../src/testing/http/php-vars.js';
 import { startFakeServer } from '../../src/testing/index.js';
+import { plainTable } from '../support/php-table.js';
 
 describe('phpName: a field name as PHP reads it', () => {
   it.each([
@@ -24,6 +27,41 @@ describe('phpName: a field name as PHP reads it', () => {
 
   it('drops an empty name', () => {
     for (const raw of ['', '   ', '[x]', '\0method', ' [x]']) expect(phpName(raw)).toBeUndefined();
+  });
+});
+
+describe('$_GET, $_POST and $_REQUEST as PHP builds them', () => {
+  it('arrays: [] appends after the largest integer key, [x] sets x, a later plain value or array replaces', () => {
+    expect(plainTable(phpFields('a[5]=x&a[]=y&a[k]=z&b=1&b[]=2&c[]=1&c=2&d[x]=1&d[x]=2&e[x][]=1'))).toEqual({
+      a: { 5: 'x', 6: 'y', k: 'z' },
+      b: { 0: '2' },
+      c: '2',
+      d: { x: '2' },
+      e: { x: { 0: '1' } },
+    });
+  });
+
+  const post = (query: string, body: string) =>
+    new Request(`http://fake.test/x?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+
+  it('Hubzilla ($_REQUEST, GP): the body wins, arrays of both are merged key by key', async () => {
+    const params = await Params.read(post('user.id=1&a[x]=q&a[y]=q&l[]=q&s=q', 'a[y]=b&l[]=b&s=b'));
+    expect([params.get('user_id'), params.list('a'), params.list('l'), params.get('s')]).toEqual([
+      '1',
+      ['q', 'b'],
+      ['b'],
+      'b',
+    ]);
+    expect([params.inBody('s'), params.inBody('user_id')]).toEqual([true, false]);
+  });
+
+  it('phpFox (array_merge of $_GET and $_POST): the body’s array replaces the query’s', async () => {
+    const params = await Params.read(post('a[x]=q&a[y]=q&s=q', 'a[y]=b&s=b'), 'phpfox');
+    expect([params.list('a'), params.get('s')]).toEqual([['b'], 'b']);
   });
 });
 
@@ -59,6 +97,12 @@ describe('the fake reads requests as PHP and the applications do (never kinder)'
     expect(typeof posted.output).toBe('number');
     expect(typeof (await api('method=user.getUser&method%00x=mail.getNewCount')).output).toBe('number');
     expect(typeof (await api('method=%20mail.getNewCount%20')).output).toBe('number');
+    expect(typeof (await api('method=user.getUser&method=mail.getNewCount')).output).toBe('number');
+  });
+
+  it('phpFox: a dot in a name is PHP’s _', async () => {
+    const other = (await api('method=user.getUser&user.id=2')).output as { user_id?: string };
+    expect(other.user_id).toBe('2');
   });
 
   it('Hubzilla: a channel in another spelling switches the channel', async () => {

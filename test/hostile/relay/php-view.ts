@@ -1,4 +1,5 @@
 import { type PhpArray, phpFields, registerPhpVariable } from '../../../src/testing/http/php-vars.js';
+import { plainTable as plain } from '../../support/php-table.js';
 
 /** An upstream request as PHP sees it: method, path, `$_GET`, `$_POST` and `$_FILES` (name, type, bytes). */
 export interface PhpView {
@@ -8,9 +9,6 @@ export interface PhpView {
   post: unknown;
   files: unknown;
 }
-
-const plain = (table: Map<string, unknown>): unknown =>
-  Object.fromEntries([...table].map(([key, value]) => [key, value instanceof Map ? plain(value) : value]));
 
 export async function phpView(request: Request): Promise<PhpView> {
   const url = new URL(request.url);
