@@ -1,6 +1,7 @@
 /**
  * `npm run test:live [-- --writes]`: runs test/live against real sites.
- * - Native API part: when HUB_BASE_URL, HUB_USER and HUB_PASSWORD are set.
+ * - Native API part: when HUB_BASE_URL, HUB_USER and HUB_PASSWORD are set, or HUB_JSON names a
+ *   live kit hub's `hub.json` (which also gives the OAuth client and the channel key).
  * - Application API part: when APP_BASE_URL and APP_KEY are set.
  * Each part runs on its own; reads only, unless `--writes` (posts, comments, uploads) is given.
  * Fails with one clear line when neither part is configured.
@@ -8,12 +9,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hubEnvFromSummary } from './live-hub-env.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const writes = args.includes('--writes');
 const rest = args.filter((arg) => arg !== '--writes');
-const env = process.env;
+const env = process.env.HUB_JSON
+  ? { ...hubEnvFromSummary(process.env.HUB_JSON), ...process.env }
+  : process.env;
 
 const hub = env.HUB_BASE_URL && env.HUB_USER && env.HUB_PASSWORD ? env.HUB_BASE_URL : undefined;
 const app = env.APP_BASE_URL && env.APP_KEY ? env.APP_BASE_URL : undefined;

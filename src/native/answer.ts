@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { EMPTY_BODY, type JsonBody } from '../core/body/body.js';
 import type { AnswerSpec, Screen } from '../core/client/answer.js';
-import { ApiError } from '../core/errors/api-error.js';
+import { ApiError, type ApiErrorDetails } from '../core/errors/api-error.js';
 import { NotFoundError } from '../core/errors/not-found-error.js';
 import type { HttpResponse } from '../core/http/transport.js';
 import type { Redactor } from '../core/secrets/redact.js';
@@ -23,6 +23,11 @@ export interface HubAnswerSpec<S extends z.ZodMiniType, V = z.output<S>> extends
   emptyMeans?: string;
   /** `false` when a well-formed answer still means "nothing found" (file/export's `attach: []`). */
   found?: (body: unknown) => boolean;
+  /**
+   * Throws the typed error of an answer that says success but shows the write incomplete (a media
+   * post stored without its file); `details` describes the answer, redacted.
+   */
+  incomplete?: (body: unknown, details: () => ApiErrorDetails) => ApiError | undefined;
 }
 
 /** What the client adds to messages: the `channel` it switches to, a common cause of empty answers. */
@@ -61,7 +66,11 @@ function screen(
       details(),
     );
   }
-  if (!isUnsuccessful(body)) return body;
+  if (!isUnsuccessful(body)) {
+    const failure = spec.incomplete?.(body, details);
+    if (failure) throw failure;
+    return body;
+  }
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
   if (message === undefined && spec.unsuccessful === 'not-found') {
     throw new NotFoundError(

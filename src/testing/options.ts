@@ -1,5 +1,11 @@
 import type { FaultOptions } from './faults.js';
 
+/**
+ * The Hubzilla generations whose Native API the fake imitates: `'8.8'` (8.8.7 as run live) and
+ * `'10.3'` (10.3.43 as read in its source; see `FakeSiteOptions.hubVersion`).
+ */
+export type HubVersion = '8.8' | '10.3';
+
 /** The phpFox versions whose Application API the fake imitates. */
 export type PhpfoxVersion = '3.0' | '3.5' | '3.9';
 
@@ -133,6 +139,16 @@ export interface FakeSiteOptions {
    * @default false
    */
   hubRewrite?: boolean | undefined;
+  /**
+   * Which Hubzilla the Native API imitates. `'8.8'`: 8.8.7 as run live (7.8.7 and 8.9.3 answer
+   * the same for what the fake serves). `'10.3'`: 10.3.43 as read in its source: `item/update`
+   * reads `body` from the form body only (a `body` in the query string is ignored), puts an
+   * uploaded file's link before the text (8.8.7: after it), and `xchan` stores nothing on POST
+   * (8.8.7 adds an unknown `hash`); `version` answers `"10.3.43"`.
+   * @default '8.8'
+   * @example createFakeSite({ hubVersion: '10.3' })
+   */
+  hubVersion?: HubVersion | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -154,6 +170,7 @@ export interface ResolvedOptions {
   photoUploadLimit: number;
   appApiEnabled: boolean;
   hubRewrite: boolean;
+  hubVersion: HubVersion;
   auth: { [K in keyof FakeAuthOptions]-?: NonNullable<FakeAuthOptions[K]> };
 }
 
@@ -188,6 +205,7 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     photoUploadLimit: options.photoUploadLimit ?? 500 * 1024,
     appApiEnabled: options.appApiEnabled ?? true,
     hubRewrite: options.hubRewrite ?? false,
+    hubVersion: options.hubVersion ?? '8.8',
     auth: {
       accessTokenLifetime: options.auth?.accessTokenLifetime ?? 3600,
       clientSecretInRedirect: options.auth?.clientSecretInRedirect ?? true,

@@ -35,7 +35,7 @@ export type {
   OAuthClient,
 } from './native/hub-state.js';
 export type { HubItem, HubItemRow, HubTermRow } from './native/item-row.js';
-export type { FakeAuthOptions, FakeSiteOptions, PhpfoxVersion } from './options.js';
+export type { FakeAuthOptions, FakeSiteOptions, HubVersion, PhpfoxVersion } from './options.js';
 export { createFakeSite } from './site.js';
 export type {
   AddFileInput,

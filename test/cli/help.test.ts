@@ -21,6 +21,7 @@ const FAKE_SERVER_DEFAULTS: Record<string, string> = {
   '--body-prefix': 'none',
   '--list-totals': 'count',
   '--same-second-order': 'unstable',
+  '--hub-version': '8.8',
   '--photo-upload-limit': '512000',
   '--no-app-api': 'on',
   '--real-clock': 'fixed, +1 s a request',

@@ -54,6 +54,12 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
         defaultText: 'unstable',
       },
       {
+        name: 'hub-version',
+        value: 'VERSION',
+        description: 'Hubzilla generation of the Native API: 8.8 (as run live) or 10.3 (from its source)',
+        defaultText: '8.8',
+      },
+      {
         name: 'photo-upload-limit',
         value: 'BYTES',
         description: 'largest photo.addPhoto upload',

@@ -41,6 +41,9 @@ export function toServerOptions(args: ParsedArgs): FakeServerOptions {
     photoUploadLimit: optional(args.value('photo-upload-limit'), (value) =>
       integer(value, '--photo-upload-limit', 0),
     ),
+    hubVersion: optional(args.value('hub-version'), (value) =>
+      oneOf(value, '--hub-version', ['8.8', '10.3']),
+    ),
     appApiEnabled: args.has('no-app-api') ? false : undefined,
     now: args.has('real-clock') ? () => new Date() : undefined,
     auth: toAuthOptions(args),

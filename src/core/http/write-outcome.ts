@@ -58,7 +58,8 @@ export function attemptMayHaveApplied(failure: SdkError): boolean {
   if (failure instanceof TimeoutError) return true;
   if (failure instanceof ConnectionError) return !NOT_SENT.has(causeCode(failure.cause) ?? '');
   if (failure instanceof ApiError) {
-    if (failure.code === 'redirect_refused') return true;
+    // A media post stored without its file (native/media-answer.ts): the text IS stored.
+    if (failure.code === 'redirect_refused' || failure.code === 'media_not_attached') return true;
     // Status 0: refused before sending (a credential no header can carry).
     return failure.status >= 500;
   }

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { randomUuid } from '../../core/base/uuid.js';
 import { ApiPromise } from '../../core/client/api-promise.js';
+import type { ApiErrorDetails } from '../../core/errors/api-error.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { keysOf } from '../../core/options/known-keys.js';
 import type { RequestOptions, UploadOptions } from '../../core/options/options.js';
@@ -8,6 +9,7 @@ import type { Fields } from '../../core/request/query.js';
 import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
+import { answerShowsMedia, mediaNotAttached } from '../media-answer.js';
 import type { NativeApi } from '../native-api.js';
 import {
   type HubIdentity,
@@ -135,6 +137,7 @@ export class ItemsResource {
       schema: ItemUpdateResultSchema,
       subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
       ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
+      ...(media ? { incomplete: mediaCheck(media) } : {}),
       unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
       shape: 'object' as const,
     };
@@ -284,6 +287,13 @@ function describe(value: unknown): string {
 /** `name[]` fields; an empty list as one empty field, which the hub reads as "no restriction". */
 function acl(list: AclList | undefined): string | readonly string[] | undefined {
   return Array.isArray(list) && list.length === 0 ? '' : list;
+}
+
+/** A media post's answer must show the file: else the error names the item stored without it. */
+function mediaCheck(media: Blob) {
+  const sent = { name: media instanceof File && media.name !== '' ? media.name : 'media', size: media.size };
+  return (answer: unknown, details: () => ApiErrorDetails) =>
+    answerShowsMedia(answer, sent) ? undefined : mediaNotAttached(answer, sent, details());
 }
 
 function mediaBlob(media: MediaUpload | undefined): Blob | undefined {

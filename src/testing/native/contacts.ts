@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '../seed/hub-people.js';
 import type { HubCall } from './endpoint.js';
 import type { HubAbookRow } from './hub-state.js';
+import { storeXchanOnPost } from './hub-version.js';
 import { abookJoined, xchanPortable } from './records.js';
 import { json, serverError } from './reply.js';
 
@@ -9,9 +10,11 @@ const DEFAULT_PERMS = new Set(['view_stream', 'view_profile', 'view_storage', 'v
 
 /**
  * xchan: the first given of `hash`, `guid`, `address` (exact); the portable record, or `false`.
+ * A POST to an 8.8 hub first stores an unknown `hash` (see `storeXchanOnPost`).
  * A `%` in the value breaks the server's query formatting: HTTP 500.
  */
 export function xchan(call: HubCall): Response {
+  storeXchanOnPost(call);
   const key = (['hash', 'guid', 'address'] as const).find((name) => call.params.has(name));
   if (key === undefined) return json(false);
   const value = call.params.get(key) ?? '';

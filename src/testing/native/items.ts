@@ -2,6 +2,7 @@ import { parseDateParam, sqlDate } from '../http/dates.js';
 import type { Params } from '../http/params.js';
 import type { HubCall } from './endpoint.js';
 import { nextId } from './hub-state.js';
+import { itemBody, takeAttachments, withMediaLink } from './hub-version.js';
 import { rowAnswer } from './item-encode.js';
 import { type Acl, aclText, buildItem, privacyOf } from './item-factory.js';
 import type { HubItem, HubTermRow } from './item-row.js';
@@ -37,13 +38,16 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
     if (!parent) return json({ success: false, message: 'invalid post id' });
     if (parent.row.item_nocomment) return json({ success: false, message: 'permission denied' });
   }
-  let body = params.get('body') ?? '';
+  const version = call.runtime.options.hubVersion;
+  let body = itemBody(version, params);
   const media = params.file('media');
   if (media) {
     const link = await storeMedia(call, media);
     if (link === undefined) return empty();
-    body += link;
+    body = withMediaLink(version, body, link);
   }
+  const attached = takeAttachments(call, body);
+  body = attached.body;
   if (body.trim() === '') {
     const message = params.get('allow_empty') ? 'operation cancelled' : 'no content';
     return json({ success: false, message });
@@ -52,6 +56,7 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
   const tagged = hashtags(call, body);
   const terms = [...tagged.terms, ...categories(call, params)];
   if (editing) {
+    if (attached.attach !== '') editing.row.attach = attached.attach;
     Object.assign(editing.row, {
       body: tagged.body,
       title: params.get('title') ?? editing.row.title,
@@ -64,7 +69,7 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
   }
   const refused = repeated(call, mine, tagged.body);
   if (refused) return json({ success: false, message: refused });
-  const item = createItem(call, tagged.body, terms, parent, now);
+  const item = createItem(call, tagged.body, terms, parent, now, attached.attach);
   // As the hub: the reply joins the top's thread (`parent`, `parent_mid`) and remembers the item it
   // answers, a comment included (`thr_parent`).
   if (replyTo) item.row.thr_parent = replyTo.row.mid;
@@ -103,6 +108,7 @@ export function createItem(
   terms: HubTermRow[],
   parent: HubItem | undefined,
   now: string,
+  attach = '',
 ): HubItem {
   const { params, channel, runtime } = call;
   const acl: Acl = parent ? pickAcl(parent) : hasAcl(params) ? givenAcl(params) : defaultAcl(call);
@@ -127,6 +133,7 @@ export function createItem(
     fields: {
       ...(messageId.startsWith('http') ? { mid: messageId, plink: messageId } : {}),
       app: params.get('source') ?? '',
+      attach,
       mimetype: params.get('mimetype') || 'text/bbcode',
       location: params.get('location') ?? '',
       coord: params.get('coord') ?? '',

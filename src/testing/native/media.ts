@@ -15,7 +15,9 @@ export function defaultAcl(call: HubCall): Acl {
 
 /**
  * Stores an item/update `media` upload in the month folder (`2026-11`), as Hubzilla does, and
- * returns the bbcode appended to the post; `undefined` when the upload fails (an empty file).
+ * returns its link as Wall_attach makes it (a photo's `[zrl][zmg]`, any other file's
+ * `[attachment]hash,revision[/attachment]`), for `withMediaLink` to place; `undefined` when the
+ * upload fails (an empty file).
  * Images get photo rows; their smaller scales reuse the original bytes (the fake does not resize).
  */
 export async function storeMedia(call: HubCall, media: File): Promise<string | undefined> {
@@ -75,13 +77,13 @@ export async function storeMedia(call: HubCall, media: File): Promise<string | u
   };
   hub.files.push(attach);
   folder.edited = now;
-  if (!size) return `\n\n[attachment]${hash},0[/attachment]`;
+  if (!size) return `[attachment]${hash},0[/attachment]`;
   const rows = photoRows(attach, folder.filename, size.width, size.height, () => bytes, nextId(hub.photos));
   hub.photos.push(...rows);
   const itemId = nextId(hub.items.map((item) => item.row));
   hub.items.push(photoItem(site, itemId, call.runtime.prng.uuid(), channel, attach, folder, rows, true));
   const extension = size.type === 'image/png' ? 'png' : size.type === 'image/gif' ? 'gif' : 'jpg';
-  return `\n\n\n\n[zrl=${site}/photos/${channel.nick}/image/${hash}][zmg=${site}/photo/${hash}-2.${extension}]${filename}[/zmg][/zrl]`;
+  return `[zrl=${site}/photos/${channel.nick}/image/${hash}][zmg=${site}/photo/${hash}-2.${extension}]${filename}[/zmg][/zrl]`;
 }
 
 /** The type and size of a PNG, GIF or JPEG, read from its header; `undefined` for anything else. */

@@ -3,12 +3,13 @@ import { phpJson } from '../http/php-json.js';
 import type { Runtime } from '../runtime.js';
 import { apiLogin, isSignatureLogin } from './api-login.js';
 import { switchChannel } from './auth.js';
-import { channelList, exportBasic, HUB_VERSION, verify } from './channel.js';
+import { channelList, exportBasic, verify } from './channel.js';
 import { abconfig, abook, permAllowed, xchan } from './contacts.js';
 import type { Endpoint } from './endpoint.js';
 import { filedata } from './filedata.js';
 import { file, fileExport, filemeta, files } from './files.js';
 import { group, groupMembers } from './groups.js';
+import { HUB_RELEASES } from './hub-version.js';
 import { itemUpdate } from './items.js';
 import { albums, photo, photos } from './photos.js';
 import {
@@ -68,12 +69,13 @@ export async function hubApi(runtime: Runtime, request: Request, rest: string): 
     withoutBodyForHead(request, addPhpHeaders(response, cookies));
 
   if (path === 'version') {
+    const release = HUB_RELEASES[runtime.options.hubVersion];
     const response =
       type === 'xml'
-        ? new Response(`<?xml version="1.0" encoding="UTF-8"?>\r\n<version>${HUB_VERSION}</version>\r\n`, {
+        ? new Response(`<?xml version="1.0" encoding="UTF-8"?>\r\n<version>${release}</version>\r\n`, {
             headers: { 'Content-Type': 'application/xml' },
           })
-        : new Response(phpJson(HUB_VERSION), { headers: { 'Content-Type': 'application/json' } });
+        : new Response(phpJson(release), { headers: { 'Content-Type': 'application/json' } });
     return finish(response, session ? [] : [fresh()]);
   }
   const endpoint = ROUTES[path];
