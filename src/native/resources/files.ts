@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { decodeBase64 } from '../../core/body/base64.js';
 import { liftBase64Member } from '../../core/body/base64-member.js';
 import { ApiPromise } from '../../core/client/api-promise.js';
+import type { ResponseInfo } from '../../core/client/response-info.js';
 import { ApiError } from '../../core/errors/api-error.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { ValidationError } from '../../core/errors/validation-error.js';
@@ -56,7 +57,10 @@ export class FilesResource {
 
   /**
    * `files`: files AND folders (`is_dir`), oldest first. Without `records` one page holds them all;
-   * with it, `for await` walks page after page.
+   * with it, `for await` walks page after page. The hub orders by creation time in whole seconds,
+   * and PostgreSQL orders the files of one second anew for each page: a walk that meets a file
+   * again (so another was skipped) takes the rest from the whole list, read once, so every file
+   * comes exactly once.
    */
   list(params: FilesListParams = {}, options?: RequestOptions): PagePromise<Attach> {
     knownParams('files.list', params, FILES_LIST_KEYS);
@@ -79,7 +83,7 @@ export class FilesResource {
     let whole: ReturnType<typeof readAll> | undefined;
     return new PagePromise<Attach>(
       async (cursor) => {
-        const start = cursor as number;
+        const { start, seen } = cursor as FilesCursor;
         const query = records > 0 ? { ...filters, start, records } : filters;
         // Hubzilla up to 7.x builds the page as MySQL's `LIMIT start, n`, which PostgreSQL refuses:
         // the hub then answers `{"success": false}`. The whole list is read once instead, and the
@@ -94,17 +98,24 @@ export class FilesResource {
               return whole;
             }));
         const results = whole ? answered.data.slice(start, start + records) : answered.data;
-        const { response } = answered;
+        if (!whole && records > 0 && results.some((attach) => seen.has(attach.hash))) {
+          // `created asc` in whole seconds: PostgreSQL orders the files of one second differently
+          // for each LIMIT/OFFSET (seen on a live 8.8.7), so a page that repeats a file means
+          // another was skipped. The rest comes from the whole list, read once.
+          const all = await readAll();
+          const rest = all.data.slice(first ?? 0).filter((attach) => !seen.has(attach.hash));
+          return filesPage(all.response, rest, null);
+        }
+        const next =
+          records > 0
+            ? { start: start + records, seen: new Set([...seen, ...results.map((a) => a.hash)]) }
+            : null;
         return {
-          response,
-          items: results,
-          total: 0,
-          fingerprint: pageFingerprint(results, (attach: Attach) => attach.hash),
-          next: records > 0 ? start + records : null,
+          ...filesPage(answered.response, results, next),
           pageSize: records > 0 ? records : undefined,
         };
       },
-      first ?? 0,
+      { start: first ?? 0, seen: new Set<string>() } satisfies FilesCursor,
       options?.signal,
     );
   }
@@ -269,4 +280,21 @@ function checkedLength(bytes: Uint8Array, declared: unknown, fileId: string): Ui
 function liftedMark(): string {
   const random = crypto.getRandomValues(new Uint32Array(2));
   return `lifted:${random[0]!.toString(36)}${random[1]!.toString(36)}`;
+}
+
+/** Where a walk of `files.list` stands: the next `start`, and the files it has yielded. */
+interface FilesCursor {
+  start: number;
+  seen: ReadonlySet<string>;
+}
+
+/** One page of `files.list`. */
+function filesPage(response: () => ResponseInfo, items: Attach[], next: FilesCursor | null) {
+  return {
+    response,
+    items,
+    total: 0,
+    fingerprint: pageFingerprint(items, (attach: Attach) => attach.hash),
+    next,
+  };
 }
