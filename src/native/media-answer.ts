@@ -10,6 +10,8 @@ export const MEDIA_NOT_ATTACHED = 'media_not_attached';
 export interface SentMedia {
   name: string;
   size: number;
+  /** The text sent with it: links it already had do not show the upload. */
+  text?: string | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface SentMedia {
  * (any other file) that kept some bytes. Seen on a live 8.8.7 (2M upload limit): a file over the
  * limit is stored with 0 bytes and listed in `attach` with `length: 0`, the text without a link.
  */
-const MEDIA_LINK = /\[(?:zmg|img|zvideo|zaudio)[=\]]/i;
+const MEDIA_LINK = /\[(?:zmg|img|zvideo|zaudio)[=\]]/gi;
 
 /**
  * Whether `item/update`'s success answer shows the uploaded media. `false` only when the answer is
@@ -29,7 +31,7 @@ export function answerShowsMedia(answer: unknown, media: SentMedia): boolean {
   if (typeof item !== 'object' || item === null || media.size === 0) return true;
   const { body, attach } = item as { body?: unknown; attach?: unknown };
   if (typeof body !== 'string') return true;
-  if (MEDIA_LINK.test(body)) return true;
+  if (links(body) > links(media.text ?? '')) return true;
   return attachments(attach).some((entry) => Number(entry?.length) > 0);
 }
 
@@ -49,6 +51,10 @@ export function mediaNotAttached(answer: unknown, media: SentMedia, details: Api
       `refuse it before sending). The text is posted: edit it (post_id: ${itemId}) rather than post again`,
     { ...details, code: MEDIA_NOT_ATTACHED },
   );
+}
+
+function links(text: string): number {
+  return text.match(MEDIA_LINK)?.length ?? 0;
 }
 
 /** The `attach` member of a row: JSON text (`""` when none) or, already decoded, a list. */

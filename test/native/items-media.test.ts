@@ -90,6 +90,20 @@ describe('a media post whose answer shows no attachment is an error naming the s
     expect((failure as ApiError).body).toMatchObject({ item_id: 23 });
   });
 
+  it('a link the text already had does not stand for the upload', async () => {
+    const own = '[zmg=https://elsewhere.example/a.png]mine[/zmg]';
+    server.use(
+      on('item/update', async () => {
+        const answer = await liveMediaAnswer('photo_3mb_over_upload_max').json();
+        answer.item.body = own;
+        return Response.json(answer);
+      }),
+    );
+    await expect(alice().items.update({ body: own, media: png() })).rejects.toMatchObject({
+      code: 'media_not_attached',
+    });
+  });
+
   it('8.8.7, a body over post_max_size: PHP empties the form, the hub answers "no content"', async () => {
     server.use(on('item/update', () => liveMediaAnswer('photo_9mb_over_post_max')));
     await expect(alice().items.update({ body: 'x', media: png() })).rejects.toMatchObject({

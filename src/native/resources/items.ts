@@ -137,7 +137,7 @@ export class ItemsResource {
       schema: ItemUpdateResultSchema,
       subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
       ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
-      ...(media ? { incomplete: mediaCheck(media) } : {}),
+      ...(media ? { incomplete: mediaCheck(media, fields.body) } : {}),
       unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
       shape: 'object' as const,
     };
@@ -290,8 +290,9 @@ function acl(list: AclList | undefined): string | readonly string[] | undefined 
 }
 
 /** A media post's answer must show the file: else the error names the item stored without it. */
-function mediaCheck(media: Blob) {
-  const sent = { name: media instanceof File && media.name !== '' ? media.name : 'media', size: media.size };
+function mediaCheck(media: Blob, text: unknown) {
+  const name = media instanceof File && media.name !== '' ? media.name : 'media';
+  const sent = { name, size: media.size, text: typeof text === 'string' ? text : undefined };
   return (answer: unknown, details: () => ApiErrorDetails) =>
     answerShowsMedia(answer, sent) ? undefined : mediaNotAttached(answer, sent, details());
 }
