@@ -30,6 +30,9 @@ export interface PhpfoxCase {
 /** The JPEG every recorded upload sends (and the comparison test sends again). */
 export const UPLOAD_FILE = { name: 'sdk-upload.jpg', bytes: () => solidJpeg(64, 48, 120) } as const;
 
+/** A `photo_name` without an image extension: phpFox answers `photo.photo_add_photo_load`. */
+const REFUSED_PHOTO_NAME = 'SDK upload';
+
 const api = (name: string, method: string, more: Record<string, string> = {}): PhpfoxCase => ({
   name,
   script: 'api.php',
@@ -81,7 +84,8 @@ export function phpfoxCases(key: string): PhpfoxCase[] {
     },
     {
       ...api('51-photo_addPhoto-no_extension', 'photo.addPhoto'),
-      multipart: { photo: UPLOAD_FILE.name, photo_name: 'SDK upload' },
+      // A name phpFox refuses on purpose (the SDK would refuse it before sending).
+      multipart: { photo: UPLOAD_FILE.name, photo_name: REFUSED_PHOTO_NAME },
     },
     api('52-photo_getPhotos-after_upload', 'photo.getPhotos'),
     api('60-user_updateStatus', 'user.updateStatus', { user_status: 'Recorded by socialsite-sdk' }),
