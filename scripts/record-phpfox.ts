@@ -89,6 +89,7 @@ export function phpfoxCases(key: string): PhpfoxCase[] {
     },
     api('52-photo_getPhotos-after_upload', 'photo.getPhotos'),
     api('60-user_updateStatus', 'user.updateStatus', { user_status: 'Recorded by socialsite-sdk' }),
+    api('60b-user_updateStatus-repeat', 'user.updateStatus', { user_status: 'Recorded by socialsite-sdk' }),
     api('61-user_updateStatus-empty', 'user.updateStatus'),
     // 3.9.0's own methods: 3.0.1 does not have them.
     api('70-user_get', 'user.get'),

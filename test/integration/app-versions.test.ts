@@ -122,6 +122,14 @@ describe('what differs on phpFox 3.0.1, pinned (3.0 against 3.9)', () => {
       update: 'hello',
       profile_user_id: '1',
     });
+    // A repeat of the last status: 3.0.1 answers `false` and nothing else, 3.9.0 a method error.
+    expect((await old.call('user.updateStatus', { user_status: 'hello' })).output).toBe(false);
+    await expect(newer.call('user.updateStatus', { user_status: 'hello' })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: undefined,
+      message: expect.stringContaining('You have already added this recently'),
+    });
+    expect((await old.call('user.updateStatus', { user_status: 'hello again' })).output).toBe(true);
     const empty = await old.call('user.updateStatus', {}).catch((error: unknown) => error);
     expect(empty).toMatchObject({ name: 'ApiError', code: 'user.status_is_empty' });
   });

@@ -145,12 +145,21 @@ describe(`Application API on ${baseUrl}`, () => {
   });
 
   it.runIf(writes)(
-    'posts a status with app.call: true on 3.0, the feed item on 3.5+ (--writes)',
+    'posts a status with app.call: true on 3.0, the feed item on 3.5+; a repeat is refused (--writes)',
     async () => {
       const client = await app();
-      const { output } = await client.call('user.updateStatus', { user_status: 'socialsite-sdk live test' });
+      const text = `socialsite-sdk live test ${new Date().toISOString()}`;
+      const { output } = await client.call('user.updateStatus', { user_status: text });
       if (generation === '3.0') expect(output).toBe(true);
-      else expect(output).toMatchObject({ update: 'socialsite-sdk live test' });
+      else expect(output).toMatchObject({ update: text });
+      // phpFox refuses a status equal to the last one: 3.0.x answers `false` and nothing else.
+      const repeat = client.call('user.updateStatus', { user_status: text });
+      if (generation === '3.0') expect((await repeat).output).toBe(false);
+      else
+        await expect(repeat).rejects.toMatchObject({
+          name: 'ApiError',
+          message: /already added this recently/,
+        });
       await expect(client.call('user.updateStatus')).rejects.toMatchObject({ code: 'user.status_is_empty' });
     },
   );

@@ -102,9 +102,13 @@ export function getMail(): MethodResult {
   return { output: [] };
 }
 
+const REPEATED_STATUS = 'You have already added this recently. Try adding something else.';
+
 /**
  * `user.updateStatus`: `user_status` is required. phpFox 3.0.1 answers `true` (the service returns
  * `(bool)` of the update); 3.5+ answers the new feed item, with `api.total` 1 (seen live on 3.9.0).
+ * A text equal to the user's last status (phpFox's spam check, `user.check_status_updates` = 1) is
+ * refused: 3.0.1 answers `false` and nothing else, 3.9.0 a method error without `error_id`.
  */
 export function updateStatus(call: MethodCall): MethodResult {
   const { runtime } = call;
@@ -112,10 +116,15 @@ export function updateStatus(call: MethodCall): MethodResult {
   if (text === '' || text === '0') {
     return methodError(runtime, 'user.status_is_empty', 'The variable user_status cannot be empty');
   }
+  const statuses = runtime.app.statuses;
+  const last = statuses.filter((status) => status.user_id === call.userId).at(-1);
+  if (last?.text === text) {
+    if (runtime.options.envelope === '3.0') return { output: false };
+    return { output: { error: true, error_message: REPEATED_STATUS } };
+  }
   const owner = user(runtime, call.userId);
   runtime.options.tick();
   const time_stamp = unixSeconds(runtime.options.now());
-  const statuses = runtime.app.statuses;
   const id = statuses.reduce((max, status) => Math.max(max, status.status_id), 0) + 1;
   statuses.push({ status_id: id, user_id: call.userId, text, time_stamp });
   if (runtime.options.envelope === '3.0') return { output: true };
