@@ -11,22 +11,41 @@
  * It records the SERVER, so it uses node:http, not the SDK: raw header case, the status line's HTTP
  * version and a body byte for byte. Requests that need the hub's own ids (a file hash, a connection)
  * take them from its answers first.
+ *
+ * `npm run record -- --phpfox URL --key APP_KEY [--out DIR]` records a phpFox's Application API
+ * instead (scripts/record-phpfox.ts; test/fixtures/phpfox-3.0.1 and phpfox-3.9.0 came from it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { recordPhpfox } from './record-phpfox.js';
 
 const { values } = parseArgs({
   options: {
     hub: { type: 'string' },
     user: { type: 'string' },
     password: { type: 'string' },
-    out: { type: 'string', default: 'recorded-hub' },
-    'as-host': { type: 'string', default: '127.0.0.1:8088' },
+    out: { type: 'string' },
+    'as-host': { type: 'string' },
+    phpfox: { type: 'string' },
+    key: { type: 'string' },
   },
 });
+if (values.phpfox) {
+  if (!values.key) {
+    console.error('usage: npm run record -- --phpfox URL --key APP_KEY [--out DIR] [--as-host HOST]');
+    process.exit(2);
+  }
+  await recordPhpfox({
+    site: values.phpfox,
+    key: values.key,
+    out: values.out ?? 'recorded-phpfox',
+    asHost: values['as-host'] ?? 'site.example',
+  });
+  process.exit(0);
+}
 if (!values.hub || !values.user || !values.password) {
   console.error(
     'usage: npm run record -- --hub URL --user NAME --password PASSWORD [--out DIR] [--as-host HOST]',
@@ -36,8 +55,8 @@ if (!values.hub || !values.user || !values.password) {
 const hubUrl = new URL(values.hub.endsWith('/') ? values.hub : `${values.hub}/`);
 const user = values.user;
 const password = values.password;
-const outDir = path.resolve(values.out);
-const asHost = values['as-host'];
+const outDir = path.resolve(values.out ?? 'recorded-hub');
+const asHost = values['as-host'] ?? '127.0.0.1:8088';
 const api = new URL('api/z/1.0/', hubUrl);
 
 interface Exchange {

@@ -30,8 +30,8 @@ export function unknownMethodHint(url: string): string {
   const named = method ? `"${method}"` : 'The method';
   return (
     `${named} may not exist on this site: phpFox answers so for a module it does not have, a module ` +
-    'without an API service, or a method its module does not offer (phpFox 3.9 answers HTTP 500 with an ' +
-    "empty body for the second); check the name against the site's own API documentation."
+    'without an API service, or a method its module does not offer (phpFox 3.0.1 and 3.9.0 answer HTTP 500 ' +
+    "with an empty body for the second); check the name against the site's own API documentation."
   );
 }
 

@@ -52,7 +52,11 @@ export interface ApiInfo extends KnownFields<z.infer<typeof ApiInfoSchema>> {}
 
 /** The fields of {@link TokenResponse}, with the docs editors show on hover. */
 const tokenResponseFields = {
-  /** The access token every api.php call carries: base64 on 3.0.x, letters and digits on 3.9. */
+  /**
+   * The access token every api.php call carries: the base64 of a PEM public key, 276 letters and
+   * digits on both a live 3.0.1 and a live 3.9.0 (phpFox's document shows `+`, `/` and `=`: the SDK
+   * URL-encodes it either way).
+   */
   token: z.string(),
 };
 /** The schema of {@link TokenResponse}. */
@@ -245,7 +249,8 @@ export const UploadedPhotoSchema: z.ZodMiniPipe<
  * What `photo.addPhoto` resolves to, ONE shape for both phpFox generations: the photo record of
  * `photo.getPhotos` ({@link Photo}), whose `photo_original`, `photo_100px` and `photo_240px` are
  * always there. phpFox 3.0.x answers a map of size → URL (`{original, 75px, 100px, 150px, 240px,
- * 500px, 1024px}`): its keys are renamed `photo_original`, `photo_75px`, … and it has no id.
+ * 500px, 1024px}`): its keys are renamed `photo_original`, `photo_75px`, … and it has no id (and
+ * 3.0.x's `photo.getPhotos` never lists a photo added through the API: seen on a live 3.0.1).
  * 3.5+ answers a getPhotos-style record, kept as it is (its id is `photo_id` on 3.5, `id` on 3.9).
  */
 export interface UploadedPhoto extends KnownFields<z.infer<typeof UploadedPhotoSchema>> {}

@@ -73,14 +73,20 @@ export interface FakeSiteOptions {
    */
   now?: Date | (() => Date) | undefined;
   /**
-   * Which phpFox the Application API imitates. `'3.0'`: `api` is `{total, pages: 0, current_page: 0}`,
-   * friends are full user records, photo paging is 1-based and repeats the last page.
+   * Which phpFox the Application API imitates. `'3.0'` (held against a live 3.0.1): `api` is
+   * `{total, pages: 0, current_page: 0}`, friends are full user records, photo paging is 1-based
+   * and repeats the last page, photo items have no id, `photo.addPhoto` answers a size → URL map
+   * and its photo is never listed by `photo.getPhotos`, `user.updateStatus` answers `true`, and
+   * only 3.0.1's nine methods exist (others: `api.method_not_valid_for_module`, or HTTP 500 with an
+   * empty body for a module without an API service).
    * `'3.5'`: no `pages`, `current_page` is the raw `page` text, the 3.5 friend and photo shapes,
    * `*_link` HTML fields on users, 0-based photo paging returning `[]` past the end, and method
    * errors without `error_id`.
    * `'3.9'`: as 3.5, plus what a live phpFox 3.9.0 showed: photo records
    * `{id, title, likes, comments, uploaded_by*, is_liked, ...}` with numbers as strings; method
-   * errors keep `error_id`; tokens are 276 letters and digits.
+   * errors keep `error_id`; tokens are 276 letters and digits; user records with a `*_link` per
+   * picture; `user.get`, `friend.get`, `photo.get` and `mail.get`; `user.updateStatus` answers
+   * the new feed item.
    * @default '3.0'
    */
   envelope?: PhpfoxVersion | undefined;

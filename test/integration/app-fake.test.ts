@@ -44,7 +44,7 @@ describe.each([
     expect(typeof (await app.mail.getNewCount())).toBe('number');
   });
 
-  it('uploads a photo and sees it listed; unknown users and revoked tokens are typed errors', async () => {
+  it('uploads a photo and sees it listed (3.0: never); unknown users and revoked tokens are typed errors', async () => {
     const { server, app } = await signIn(options);
     const before = (await app.photo.getPhotos().toArray()).length;
     const uploaded = await app.photo.addPhoto({
@@ -55,8 +55,10 @@ describe.each([
     expect(Object.keys(uploaded)).not.toContain('original');
     expect(uploaded.photo_240px).toMatch(/_240\.jpg$/);
     const after = await app.photo.getPhotos().toArray();
-    expect(after.length).toBe(before + 1);
-    expect(after.map((photo) => photo.photo_original)).toContain(uploaded.photo_original);
+    // phpFox 3.0.1 stores an API upload where photo.getPhotos never looks (its type_id 1).
+    const listed = options.envelope !== '3.0';
+    expect(after.length).toBe(before + (listed ? 1 : 0));
+    expect(after.map((photo) => photo.photo_original).includes(uploaded.photo_original)).toBe(listed);
     await expect(app.user.getUser({ user_id: 987_654 })).rejects.toBeInstanceOf(NotFoundError);
     await AppClient.fromKey(server.credentials.appKey, { baseUrl: server.appBaseUrl });
     await expect(app.user.getUser()).rejects.toBeInstanceOf(AuthenticationError);

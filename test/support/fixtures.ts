@@ -98,6 +98,24 @@ export function hubzillaJson(name: string): unknown {
   return JSON.parse(body);
 }
 
+/** The phpFox versions recorded live from the kit (`npm run record -- --phpfox …`). */
+export const RECORDED_PHPFOX_VERSIONS = ['3.0.1', '3.9.0'] as const;
+export type RecordedPhpfoxVersion = (typeof RECORDED_PHPFOX_VERSIONS)[number];
+
+/** The names of `phpfox-<version>/`'s exchanges (`NN-case`, without `.txt`), in recording order. */
+export function listPhpfoxFixtures(version: RecordedPhpfoxVersion): string[] {
+  return readdirSync(path.join(fixturesDir, `phpfox-${version}`))
+    .filter((file) => file.endsWith('.txt'))
+    .sort()
+    .map((file) => file.slice(0, -'.txt'.length));
+}
+
+/** Reads `phpfox-<version>/<name>.txt`: one exchange recorded from the live kit. */
+export function loadPhpfoxFixture(version: RecordedPhpfoxVersion, name: string): RecordedExchange {
+  const file = `${name}.txt`;
+  return parseExchange(readFileSync(path.join(fixturesDir, `phpfox-${version}`, file), 'utf8'), file);
+}
+
 /** phpFox 3.0.1's documented sample for `method` (e.g. `user.getUser`), on host `site.example`. */
 export function loadPhpfoxSample(method: string): unknown {
   const text = readFileSync(path.join(fixturesDir, 'phpfox-3.0.1-docs', `${method}.json`), 'utf8');

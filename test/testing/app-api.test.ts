@@ -68,8 +68,8 @@ describe('api.php transport', () => {
     [{ method: 'friend' }, 'api.method_not_correctly_defined'],
     [{ method: 'nosuchmodule.get' }, '5'],
     [{ method: 'friend.getEnemies' }, 'api.method_not_valid_for_module'],
-    // A module with an API service whose methods the fake does not implement (as 3.9 answers live).
-    [{ method: 'blog.getBlogs' }, 'api.method_not_valid_for_module'],
+    // 3.0.1's mail module has an API service, without 3.9's mail.get (as 3.0.1 answers live).
+    [{ method: 'mail.get' }, 'api.method_not_valid_for_module'],
   ])('answers envelope-level errors in `output`: %o -> %s', async (query, errorId) => {
     const token = await appToken(site);
     const response = await call(site, `api.php?${new URLSearchParams({ token, ...query })}`);
@@ -79,17 +79,30 @@ describe('api.php transport', () => {
     expect(body.output.error_id).toBe(errorId);
   });
 
-  it('answers a module without API service with HTTP 500 and an empty body, as 3.9 does', async () => {
-    const token = await appToken(site);
-    const response = await call(site, `api.php?${new URLSearchParams({ token, method: 'poll.get' })}`);
-    expect(response.status).toBe(500);
-    expect(await response.text()).toBe('');
-  });
+  it.each(['poll.get', 'blog.getBlogs', 'blog.get'])(
+    'answers %s (a module without API service on 3.0.1) with HTTP 500 and an empty body, as 3.0.1 does',
+    async (method) => {
+      const token = await appToken(site);
+      const response = await call(site, `api.php?${new URLSearchParams({ token, method })}`);
+      expect(response.status).toBe(500);
+      expect(await response.text()).toBe('');
+    },
+  );
 
-  it('answers blog.get as 3.9 does on a site without public blogs', async () => {
-    const token = await appToken(site);
-    const response = await call(site, `api.php?${new URLSearchParams({ token, method: 'blog.get' })}`);
-    expect(await response.json()).toEqual({ api: { total: 0, pages: 0, current_page: 0 }, output: [] });
+  it('on 3.9: blog has an API service (blog.getBlogs is not one of its methods), poll has none', async () => {
+    const site39 = createFakeSite({ envelope: '3.9' });
+    const token = await appToken(site39);
+    const answer = async (method: string) =>
+      call(site39, `api.php?${new URLSearchParams({ token, method })}`);
+    expect(await (await answer('blog.getBlogs')).json()).toMatchObject({
+      output: { error_id: 'api.method_not_valid_for_module' },
+    });
+    expect(await (await answer('blog.get')).json()).toEqual({
+      api: { total: 0, current_page: '' },
+      output: [],
+    });
+    const poll = await answer('poll.get');
+    expect([poll.status, await poll.text()]).toEqual([500, '']);
   });
 });
 

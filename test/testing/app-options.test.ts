@@ -15,9 +15,10 @@ function upload(site: FakeSite, token: string, photo: Blob | undefined, name: st
 const jpeg = new Blob([solidJpeg(64, 48, 90)], { type: 'image/jpeg' });
 
 describe('photo.addPhoto', () => {
-  it('stores a multipart photo named by photo_name: the 3.0 URL set, then listed first by getPhotos', async () => {
+  it('stores a multipart photo named by photo_name: the 3.0 URL set, which getPhotos never lists (as 3.0.1)', async () => {
     const site = createFakeSite();
     const token = await appToken(site);
+    const before = (await app(site, token, 'photo.getPhotos')).body;
     const body = await (await upload(site, token, jpeg, 'holiday.jpg')).json();
     const sample = loadPhpfoxSample('photo.addPhoto') as { output: Record<string, string> };
     expect(Object.keys(body.output)).toEqual(Object.keys(sample.output));
@@ -25,8 +26,20 @@ describe('photo.addPhoto', () => {
       /^https:\/\/fake\.test\/file\/pic\/photo\/2026\/11\/[0-9a-f]{32}_75\.jpg$/,
     );
     const photos = (await app(site, token, 'photo.getPhotos')).body;
+    expect(photos.api.total).toBe(14);
+    expect(photos).toEqual(before);
+    expect(site.state.app.photos.at(-1)).toMatchObject({ title: 'holiday.jpg', fromApi: true });
+  });
+
+  it('on 3.9: answers the photo record with api.total 1, then lists it first', async () => {
+    const site = createFakeSite({ envelope: '3.9' });
+    const token = await appToken(site);
+    const answer = await (await upload(site, token, jpeg, 'holiday.jpg')).json();
+    expect(answer.api.total).toBe(1);
+    expect(answer.output).toMatchObject({ title: 'holiday.jpg', description: null });
+    const photos = (await app(site, token, 'photo.getPhotos')).body;
     expect(photos.api.total).toBe(15);
-    expect((photos.output as Record<string, string>[])[0]?.photo_original).toBe(body.output.original);
+    expect((photos.output as Record<string, string>[])[0]?.id).toBe(answer.output.id);
   });
 
   it.each([

@@ -49,9 +49,11 @@ export class PhotoResource {
    * Uploads a photo on behalf of the user (multipart POST; sent once, never retried: phpFox stores
    * every upload it receives, with no key to recognise a repeat). A failure's `mayHaveSucceeded`
    * says whether the photo may have been stored anyway (a connection lost after sending, a
-   * timeout, a 5xx): look with `getPhotos` before uploading it again.
+   * timeout, a 5xx): look with `getPhotos` before uploading it again (3.5+ only: phpFox 3.0.x
+   * stores API uploads where `getPhotos` never lists them, so there only the answer tells).
    * Resolves to one shape for both phpFox generations: 3.0.x's `{original, 75px, …}` comes back as
-   * `{photo_original, photo_75px, …}`, like the 3.5+ record (see {@link UploadedPhoto}).
+   * `{photo_original, photo_75px, …}`, like the 3.5+ record (see {@link UploadedPhoto}); it has no
+   * id on 3.0.x.
    */
   addPhoto(params: AddPhotoParams, options?: UploadOptions): ApiPromise<UploadedPhoto> {
     return ApiPromise.attempt(() => {

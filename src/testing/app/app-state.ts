@@ -50,10 +50,29 @@ export interface AppPhoto {
   photo_id: number;
   /** Whose photo it is. */
   user_id: number;
-  /** Its title: the uploaded file's name without extension. */
+  /** Its title: for an upload, `photo_name` as sent (extension included, as phpFox stores it). */
   title: string;
+  /** Its description (3.9's records); `null` for an upload, `Description of <title>` when left out. */
+  description?: string | null;
   /** The stored name below `file/pic/photo/`, without the size suffix: `2026/11/<md5>`. */
   destination: string;
+  /** Unix seconds. */
+  time_stamp: number;
+  /**
+   * Added through `photo.addPhoto` on phpFox 3.0 (its `type_id` 1): `photo.getPhotos` neither lists
+   * nor counts it there (it selects `type_id = 0`).
+   */
+  fromApi?: boolean;
+}
+
+/** A status update posted with `user.updateStatus`. */
+export interface AppStatus {
+  /** The status' (feed item's) id. */
+  status_id: number;
+  /** Whose status it is. */
+  user_id: number;
+  /** What it says. */
+  text: string;
   /** Unix seconds. */
   time_stamp: number;
 }
@@ -68,6 +87,8 @@ export interface AppState {
   notifications: AppNotification[];
   /** Every user's photos. */
   photos: AppPhoto[];
+  /** Status updates posted through the API. */
+  statuses: AppStatus[];
   /** Keys the site handed to the app (iframe `key=`), to the user they open the app for. */
   keys: Map<string, number>;
   /** Live tokens, to their user. A new token replaces the user's previous one. */

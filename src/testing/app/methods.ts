@@ -1,104 +1,27 @@
+import { unixSeconds } from '../http/dates.js';
 import type { Runtime } from '../runtime.js';
 import { type MethodResult, methodError } from './answer.js';
 import type { AppNotification, AppUser } from './app-state.js';
-import { type Method, type MethodCall, targetUser } from './call.js';
+import { type MethodCall, targetUser } from './call.js';
 import { clampedPage } from './paging.js';
-import { addPhoto, getPhotos } from './photos.js';
 import { friendRecord, userRecord } from './records.js';
 
-/**
- * The modules the fake implements and their methods (method names are case-insensitive, as PHP's).
- * `blog.get` answers as 3.9 does on a site without public blogs.
+/*
+ * The methods the fake implements, as phpFox's API services do them. Which version has which
+ * method is in modules.ts.
  */
-export const MODULES: Record<string, Record<string, Method>> = {
-  blog: { get: () => ({ output: [], total: 0 }) },
-  friend: { getfriends: getFriends, isfriend: isFriend },
-  mail: { getnewcount: ({ runtime, userId }) => ({ output: user(runtime, userId)?.unreadMail ?? 0 }) },
-  notification: { getnewcount: newNotificationCount, get: getNotifications },
-  photo: { addphoto: addPhoto, getphotos: getPhotos },
-  user: { getuser: getUser },
-};
 
-/**
- * Modules of phpFox 3.9 with an API service (`module/X/include/service/api.class.php`) whose
- * methods the fake does not implement: a method of theirs answers
- * `api.method_not_valid_for_module`, as 3.9 does for a method the service lacks (seen live for
- * `blog.getBlogs` and `user.noSuchMethod`).
- */
-export const SERVICE_MODULES = new Set([
-  'api',
-  'comment',
-  'core',
-  'event',
-  'facebook',
-  'feed',
-  'forum',
-  'like',
-  'link',
-  'marketplace',
-  'pages',
-  'profile',
-  'video',
-]);
-
-/**
- * Modules a stock 3.9 site has installed without an API service: 3.9 (PHP 7.4) answers their
- * methods with HTTP 500 and an empty body (seen live for `poll.get` and `music.getSongs`).
- */
-export const SERVICELESS_MODULES = new Set([
-  'ad',
-  'admincp',
-  'announcement',
-  'apps',
-  'attachment',
-  'ban',
-  'captcha',
-  'contact',
-  'custom',
-  'egift',
-  'emoticon',
-  'error',
-  'favorite',
-  'help',
-  'im',
-  'input',
-  'invite',
-  'janrain',
-  'language',
-  'log',
-  'mobile',
-  'music',
-  'newsletter',
-  'page',
-  'poke',
-  'poll',
-  'privacy',
-  'quiz',
-  'rate',
-  'report',
-  'request',
-  'rss',
-  'search',
-  'share',
-  'shoutbox',
-  'subscribe',
-  'tag',
-  'theme',
-  'tinymce',
-  'track',
-]);
-
-function user(runtime: Runtime, id: number): AppUser | undefined {
+export function user(runtime: Runtime, id: number): AppUser | undefined {
   return runtime.app.users.get(id);
 }
 
-function getUser(call: MethodCall): MethodResult {
+export function getUser(call: MethodCall): MethodResult {
   const found = user(call.runtime, targetUser(call));
   if (!found) return methodError(call.runtime, 'user.user_cannot_be_found', 'User cannot be found.');
   return { output: userRecord(call.runtime, found) };
 }
 
-function getFriends(call: MethodCall): MethodResult {
+export function getFriends(call: MethodCall): MethodResult {
   const { runtime } = call;
   const owner = user(runtime, targetUser(call));
   if (!owner) return { output: [] };
@@ -117,12 +40,12 @@ function getFriends(call: MethodCall): MethodResult {
   return { output: page.map((friend) => friendRecord(runtime, friend)), total };
 }
 
-function isFriend(call: MethodCall): MethodResult {
+export function isFriend(call: MethodCall): MethodResult {
   if (!call.params.has('friend_user_id')) {
     return methodError(
       call.runtime,
       'friend.method_requires_friend_user_id',
-      'Method requires a friend_user_id.',
+      'This method requires "friend_user_id".',
     );
   }
   const friends = call.runtime.app.friends.get(targetUser(call)) ?? [];
@@ -133,7 +56,7 @@ function unseen(call: MethodCall) {
   return call.runtime.app.notifications.filter((n) => n.user_id === call.userId && !n.is_seen);
 }
 
-function newNotificationCount(call: MethodCall): MethodResult {
+export function newNotificationCount(call: MethodCall): MethodResult {
   const count = unseen(call).length;
   return { output: count, total: count };
 }
@@ -145,7 +68,7 @@ function newNotificationCount(call: MethodCall): MethodResult {
  * returns is marked seen. So a second call answers 5 again. (Not modelled: phpFox groups
  * notifications of the same `type_id` and `item_id` into one and marks only that one seen.)
  */
-function getNotifications(call: MethodCall): MethodResult {
+export function getNotifications(call: MethodCall): MethodResult {
   const newestFirst = (a: AppNotification, b: AppNotification) =>
     b.time_stamp - a.time_stamp || b.notification_id - a.notification_id;
   const mine = call.runtime.app.notifications.filter((n) => n.user_id === call.userId);
@@ -163,5 +86,63 @@ function getNotifications(call: MethodCall): MethodResult {
       message: n.message,
       icon: n.icon,
     })),
+  };
+}
+
+/** `mail.getNewCount`: a bare integer, whatever `user_id` says. */
+export function mailNewCount({ runtime, userId }: MethodCall): MethodResult {
+  return { output: user(runtime, userId)?.unreadMail ?? 0 };
+}
+
+/**
+ * `mail.get` (3.9 only). The fake keeps no messages, only the unread count, so it answers `[]`, as
+ * the live 3.9.0 of the kit did for its seeded mails.
+ */
+export function getMail(): MethodResult {
+  return { output: [] };
+}
+
+const REPEATED_STATUS = 'You have already added this recently. Try adding something else.';
+
+/**
+ * `user.updateStatus`: `user_status` is required. phpFox 3.0.1 answers `true` (the service returns
+ * `(bool)` of the update); 3.5+ answers the new feed item, with `api.total` 1 (seen live on 3.9.0).
+ * A text equal to the user's last status (phpFox's spam check, `user.check_status_updates` = 1) is
+ * refused: 3.0.1 answers `false` and nothing else, 3.9.0 a method error without `error_id`.
+ */
+export function updateStatus(call: MethodCall): MethodResult {
+  const { runtime } = call;
+  const text = call.params.get('user_status') ?? '';
+  if (text === '' || text === '0') {
+    return methodError(runtime, 'user.status_is_empty', 'The variable user_status cannot be empty');
+  }
+  const statuses = runtime.app.statuses;
+  const last = statuses.filter((status) => status.user_id === call.userId).at(-1);
+  if (last?.text === text) {
+    if (runtime.options.envelope === '3.0') return { output: false };
+    return { output: { error: true, error_message: REPEATED_STATUS } };
+  }
+  const owner = user(runtime, call.userId);
+  runtime.options.tick();
+  const time_stamp = unixSeconds(runtime.options.now());
+  const id = statuses.reduce((max, status) => Math.max(max, status.status_id), 0) + 1;
+  statuses.push({ status_id: id, user_id: call.userId, text, time_stamp });
+  if (runtime.options.envelope === '3.0') return { output: true };
+  const site = runtime.options.siteUrl;
+  return {
+    total: 1,
+    output: {
+      profile_user_id: String(call.userId),
+      profile_user_name: owner?.user_name ?? '',
+      profile_full_name: owner?.full_name ?? '',
+      profile_image: `${site}/file/pic/user/${owner?.photo ?? ''}_50.jpg`,
+      id: String(id),
+      update: text,
+      time_stamp: String(time_stamp),
+      convert_time_stamp: '1 second ago',
+      comments: '0',
+      likes: '0',
+      is_liked: false,
+    },
   };
 }

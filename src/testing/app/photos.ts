@@ -8,10 +8,14 @@ import { photoRecord, photoUrl } from './records.js';
 const EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png'];
 const LOAD_ERROR = 'photo.photo_add_photo_load';
 
-/** The user's photos, newest first. */
+/**
+ * The user's photos, newest first. phpFox 3.0 selects `type_id = 0` only, so what its
+ * `photo.addPhoto` stored (`type_id` 1) is never listed or counted.
+ */
 function photosOf(runtime: Runtime, userId: number): AppPhoto[] {
+  const listed = (photo: AppPhoto) => !(photo.fromApi && runtime.options.envelope === '3.0');
   return runtime.app.photos
-    .filter((photo) => photo.user_id === userId)
+    .filter((photo) => photo.user_id === userId && listed(photo))
     .sort((a, b) => b.time_stamp - a.time_stamp || b.photo_id - a.photo_id);
 }
 
@@ -26,7 +30,9 @@ export function getPhotos(call: MethodCall): MethodResult {
 
 /**
  * Stores the multipart part `photo` under the name `photo_name`. phpFox checks the extension of
- * `photo_name`, the size (500 KB by default) and that the bytes are an image.
+ * `photo_name`, the size (500 KB by default) and that the bytes are an image. The messages are the
+ * live ones (3.0.1 and 3.9.0 word them alike). 3.0 answers a map of size → URL and stores the photo
+ * where `photo.getPhotos` never lists it; 3.5+ answers the photo's record (3.9: with `api.total` 1).
  */
 export async function addPhoto(call: MethodCall): Promise<MethodResult> {
   const { runtime } = call;
@@ -39,30 +45,51 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
   const name = call.params.get('photo_name') ?? '';
   const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
   if (!EXTENSIONS.includes(extension)) {
-    return methodError(runtime, LOAD_ERROR, 'Not a valid file extension. Allowed: jpg, jpeg, gif, png.');
+    return methodError(
+      runtime,
+      LOAD_ERROR,
+      'Not a valid file extension. We only accept: jpg, gif, png, jpeg',
+    );
   }
   if (file.size > runtime.options.photoUploadLimit) {
-    const kb = Math.round(runtime.options.photoUploadLimit / 1024);
-    return methodError(runtime, LOAD_ERROR, `The file is too large. Maximum size is ${kb} KB.`);
+    const kb = Math.floor(runtime.options.photoUploadLimit / 1024);
+    return methodError(
+      runtime,
+      LOAD_ERROR,
+      `Upload failed. Your file (${fileSize(file.size)}) is larger then our limit: ${kb} kb`,
+    );
   }
   if (!isImage(new Uint8Array(await file.arrayBuffer()))) {
-    return methodError(runtime, LOAD_ERROR, 'The file is not a valid image.');
+    return methodError(
+      runtime,
+      LOAD_ERROR,
+      'Not a valid image. We only accept the following file extensions: jpg, gif, png, jpeg',
+    );
   }
   const now = runtime.options.now();
   const month = now.toISOString().slice(0, 7).replace('-', '/');
   const photo: AppPhoto = {
     photo_id: runtime.app.photos.reduce((max, p) => Math.max(max, p.photo_id), 0) + 1,
     user_id: owner.user_id,
-    title: name.replace(/\.[^.]*$/, ''),
+    title: name,
+    description: null,
     destination: `${month}/${runtime.prng.hex(32)}`,
     time_stamp: Math.floor(now.getTime() / 1000),
+    ...(runtime.options.envelope === '3.0' ? { fromApi: true } : {}),
   };
   runtime.app.photos.push(photo);
+  if (runtime.options.envelope === '3.9') return { output: photoRecord(runtime, photo), total: 1 };
   if (runtime.options.envelope !== '3.0') return { output: photoRecord(runtime, photo) };
   const sizes = ['75', '100', '150', '240', '500', '1024'];
   const output: Record<string, string> = { original: photoUrl(runtime, photo, '') };
   for (const size of sizes) output[`${size}px`] = photoUrl(runtime, photo, size);
   return { output };
+}
+
+/** A size as phpFox's messages word it: whole Mb from 1 MB on, else whole kb. */
+function fileSize(bytes: number): string {
+  const mb = 1024 * 1024;
+  return bytes >= mb ? `${Math.floor(bytes / mb)} Mb` : `${Math.floor(bytes / 1024)} kb`;
 }
 
 /** JPEG, PNG or GIF magic bytes. */

@@ -26,11 +26,41 @@ export function userRecord(runtime: Runtime, user: AppUser): Record<string, unkn
     email: user.email,
     ...link,
   };
+  if (runtime.options.envelope === '3.9') return userRecord39(user, record, link);
   if (runtime.options.envelope !== '3.0') {
     record.profile_link = `<a href="${link.profile_url}">${user.full_name}</a>`;
     record.photo_50px_link = `<a href="${link.profile_url}"><img src="${link.photo_50px}" alt="${user.full_name}" /></a>`;
   }
   return record;
+}
+
+/**
+ * phpFox 3.9.0's user record, as a live site sent it: the 3.0 fields with `full_name_link` after
+ * `email`, then the pictures, an HTML `<a><img></a>` link for each, and `profile_url` last.
+ */
+function userRecord39(
+  user: AppUser,
+  record: Record<string, unknown>,
+  link: ReturnType<typeof links>,
+): Record<string, unknown> {
+  const { profile_url, ...pictures } = link;
+  const anchor = (inner: string) =>
+    `<a href="${profile_url}" title="${user.full_name}" target="_parent">${inner}</a>`;
+  const result: Record<string, unknown> = {
+    user_id: record.user_id,
+    user_name: record.user_name,
+    joined: record.joined,
+    gender: record.gender,
+    country_iso: record.country_iso,
+    full_name: record.full_name,
+    email: record.email,
+    full_name_link: `<a href="${profile_url}">${user.full_name}</a>`,
+    ...pictures,
+  };
+  for (const [name, url] of Object.entries(pictures))
+    result[`${name}_link`] = anchor(`<img src="${url}"  alt="${user.full_name}" />`);
+  result.profile_url = profile_url;
+  return result;
 }
 
 /** An item of friend.getFriends: 3.0 a user record without e-mail, 3.5 a short card. */
@@ -100,7 +130,7 @@ function photoRecord39(
     uploaded_by_id: String(photo.user_id),
     uploaded_by_url: `${site}/index.php?do=/${owner?.user_name ?? ''}/`,
     uploaded_by_username: owner?.user_name ?? '',
-    description: `Description of ${photo.title}`,
+    description: photo.description === undefined ? `Description of ${photo.title}` : photo.description,
     permalink: `${site}/index.php?do=/photo/${photo.photo_id}/`,
     is_liked: false,
     convert_time_stamp: 'a moment ago',

@@ -2,7 +2,7 @@ import type { Params } from '../http/params.js';
 import { phpJson } from '../http/php-json.js';
 import type { Runtime } from '../runtime.js';
 import { envelopeError, envelopeResponse, phpfoxResponse } from './answer.js';
-import { MODULES, SERVICE_MODULES, SERVICELESS_MODULES } from './methods.js';
+import { modulesOf } from './modules.js';
 
 const NO_KEY = ['api.unable_to_find_api_key', 'Unable to find API key.'] as const;
 const DISABLED = ['api.enable_api_support', 'Enable API support for this site.'] as const;
@@ -63,9 +63,10 @@ export async function apiPhp(runtime: Runtime, params: Params): Promise<Response
     );
   }
   const moduleName = method.slice(0, dot);
-  if (SERVICELESS_MODULES.has(moduleName)) return phpfoxResponse(runtime, '', 500);
-  const module = MODULES[moduleName];
-  if (!module && !SERVICE_MODULES.has(moduleName)) {
+  const modules = modulesOf(runtime.options.envelope);
+  if (modules.serviceless.has(moduleName)) return phpfoxResponse(runtime, '', 500);
+  const module = modules.methods[moduleName];
+  if (!module && !modules.services.has(moduleName)) {
     return envelopeError(runtime, '5', 'Module does not exist.', rawPage);
   }
   const handler = module?.[method.slice(dot + 1).toLowerCase()];

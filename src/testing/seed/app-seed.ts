@@ -62,6 +62,7 @@ export function seedApp(context: SeedContext): AppState {
     friends: new Map(),
     notifications: [],
     photos: [],
+    statuses: [],
     keys: new Map(),
     tokens: new Map(),
   };
