@@ -95,6 +95,13 @@ describe('site.events', () => {
     await expect(site.events.comment({ as: 'carol', on: bobPost.mid, body: 'x' })).rejects.toThrow(
       /carol holds no item/,
     );
+    // Private posts: as the hub's access lists say.
+    expect((await site.events.post({ as: 'bob', body: 'not alice', deny: ['alice'] })).deliveredTo).toEqual([
+      'bob',
+    ]);
+    expect((await site.events.post({ as: 'bob', body: 'alice only', allow: ['alice'] })).deliveredTo).toEqual(
+      ['bob', 'alice'],
+    );
     await expect(site.events.post({ as: 'zed', body: 'x' })).rejects.toThrow(
       /no channel or connection "zed"/,
     );
