@@ -110,6 +110,16 @@ describe('site.events', () => {
     );
   });
 
+  it('the same events give the same message ids, whatever requests ran in between', async () => {
+    const one = createFakeSite();
+    const other = createFakeSite();
+    // A post of alice's draws its uuid from the site's request stream.
+    await hub(other, 'item/update', { method: 'POST', body: form({ body: 'in between' }) });
+    const first = await one.events.post({ as: 'bob', body: 'same' });
+    const second = await other.events.post({ as: 'bob', body: 'same' });
+    expect(second.mid).toBe(first.mid);
+  });
+
   it("connect makes carol's posts reach alice; photo and file land in the hub", async () => {
     const server = await start();
     const { site } = server;

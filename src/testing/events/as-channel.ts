@@ -16,6 +16,9 @@ export async function itemUpdateAs(
 ): Promise<{ item_id: number }> {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
+  // From the arrivals' own stream, as `addItem`'s: the same events give the same message ids,
+  // whatever requests ran in between.
+  form.append('message_id', runtime.arrivals.uuid());
   if (media) form.append('media', media);
   const site = runtime.options.siteUrl;
   const request = new Request(`${site}${runtime.options.basePath}api/z/1.0/item/update`, {
