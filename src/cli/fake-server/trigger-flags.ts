@@ -29,13 +29,13 @@ export const TRIGGER_FLAGS: readonly OptionGroup[] = [
         name: 'as',
         value: 'WHO',
         description: 'who acts: bob, alice, carol, or dana@social.other.example',
-        defaultText: 'required',
+        defaultText: 'none (required)',
       },
       {
         name: 'body',
         value: 'TEXT',
         description: 'the text (BBCode)',
-        defaultText: 'required for post and comment',
+        defaultText: 'none (required for post and comment)',
       },
       { name: 'title', value: 'TEXT', description: "a post's title", defaultText: 'none' },
       {
@@ -56,10 +56,15 @@ export const TRIGGER_FLAGS: readonly OptionGroup[] = [
         name: 'on',
         value: 'MID',
         description: 'the message id of the item commented on',
-        defaultText: 'required',
+        defaultText: 'none (required)',
       },
-      { name: 'filename', value: 'NAME', description: 'the file or photo name', defaultText: 'photo.png' },
-      { name: 'content', value: 'TEXT', description: "the file's content", defaultText: 'required' },
+      {
+        name: 'filename',
+        value: 'NAME',
+        description: 'the file or photo name',
+        defaultText: 'photo.png for a photo',
+      },
+      { name: 'content', value: 'TEXT', description: "the file's content", defaultText: 'none (required)' },
       { name: 'folder', value: 'PATH', description: 'the folder of the file', defaultText: 'top level' },
       {
         name: 'channel',
@@ -71,7 +76,7 @@ export const TRIGGER_FLAGS: readonly OptionGroup[] = [
         name: 'with',
         value: 'WHO',
         description: 'the other channel (connect) or phpFox user id (friend)',
-        defaultText: 'required',
+        defaultText: 'none (required)',
       },
       {
         name: 'user',

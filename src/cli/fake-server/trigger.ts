@@ -16,9 +16,9 @@ const EVENTS_PATH = '_fake/events';
  */
 export function triggerCommand(event: FakeEventName | undefined): Command {
   return {
-    name: 'fake-server trigger',
+    name: `fake-server trigger ${event ?? 'EVENT'}`,
     summary: 'make an event happen now on a running fake server',
-    description: `${PROGRAM} fake-server trigger EVENT [options]
+    description: `EVENT first: ${FAKE_EVENT_NAMES.join(', ')} (their fields below).
 
 Makes EVENT happen now on a running fake server (started with "${PROGRAM} fake-server"), with
 what the real servers do after it: a post reaches the network streams of the poster's
@@ -84,7 +84,7 @@ async function trigger(event: FakeEventName, args: ParsedArgs, io: ResolvedIo): 
       signal: io.signal ?? null,
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    const cause = reasonOf(error);
     throw new CommandFailedError(
       `no fake server answers at ${root.href} (${cause}): is "${PROGRAM} fake-server" running, and is --url the site root it printed?`,
     );
@@ -103,4 +103,11 @@ async function trigger(event: FakeEventName, args: ParsedArgs, io: ResolvedIo): 
   if (!response.ok) throw new CommandFailedError(`the fake refused the ${event} event: ${answer.error}`);
   io.write(`${JSON.stringify(answer.result, null, 2)}\n`);
   return EXIT.ok;
+}
+
+/** `ECONNREFUSED` and the like, from what `fetch` rejects with (undici puts it in `cause`). */
+function reasonOf(error: unknown): string {
+  type Cause = { code?: string; message?: string; errors?: Cause[]; cause?: Cause };
+  const cause = (error as Cause).cause;
+  return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.cause?.code ?? cause?.message ?? String(error);
 }
