@@ -75,8 +75,16 @@ const ManifestSchema = z.object({
   channel: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The last run: when and how it ended (`running` while one is under way or was killed). */
-  lastRun: z.object({ startedAt: z.string(), finishedAt: z.optional(z.string()), status: z.string() }),
+  /**
+   * The last run: when and how it ended (`running` while one is under way or was killed), and why
+   * it failed (`error`) when it did. `verify` reports success only after a `complete` run.
+   */
+  lastRun: z.object({
+    startedAt: z.string(),
+    finishedAt: z.optional(z.string()),
+    status: z.string(),
+    error: z.optional(z.string()),
+  }),
   export: z.optional(ManifestExportSchema),
   folders: z.array(ManifestFolderSchema),
   files: z.array(ManifestFileSchema),

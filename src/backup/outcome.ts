@@ -6,7 +6,7 @@
  * | 0 | complete: every file and the export saved | every file matches the manifest |
  * | 1 | failed: nothing usable (the hub could not be read, the folder is busy or unreadable) | differences found |
  * | 2 | bad arguments, missing credentials, a folder holding another hub's or channel's backup | bad arguments, no manifest |
- * | 3 | partial: some files (or the export) failed, the rest is saved; run again to continue | — |
+ * | 3 | partial: some files (or the export) failed, the rest is saved; run again to continue | the last backup run did not complete (`incomplete`): run backup again |
  * | 4 | the hub refused the credentials | — |
  * | 130 | interrupted (Ctrl-C): what was done is saved; run again to continue | interrupted |
  */

@@ -1,11 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { makeFoldersInside, removeInside, UnsafePathError } from '../node/fs/index.js';
 import type { BackupOptions } from './backup-options.js';
 import { BackupRun } from './backup-run.js';
 import { saveExport } from './channel-export.js';
 import { describeError, sweepAtomicLeftovers } from './fs-utils.js';
-import { FILES_DIR, JOURNAL_DIR } from './layout.js';
+import { FILES_DIR, JOURNAL_DIR, MANIFEST_FILE } from './layout.js';
 import { lockFolder } from './lock.js';
 import { emptyManifest, ManifestStore } from './manifest.js';
 import { mirror } from './mirror.js';
@@ -24,19 +24,43 @@ import { RunRecord } from './run-record.js';
 export async function runBackup(options: BackupOptions): Promise<BackupSummary> {
   const out = resolve(options.out);
   // The folder itself is the user's choice (it may be a link); below it, nothing is followed.
-  await mkdir(out, { recursive: true });
+  const created = (await mkdir(out, { recursive: true })) !== undefined;
   await makeFoldersInside(out, FILES_DIR).catch((error: unknown) => {
     if (!(error instanceof UnsafePathError)) throw error;
     throw new BackupSetupError(EXIT_CODES.failed, describeError(error));
   });
   const release = await lockFolder(out);
+  let summary: BackupSummary;
   try {
     // What killed runs left of the manifest's and the export's atomic writes.
     await sweepAtomicLeftovers(out);
-    return await backUp(options, out);
+    summary = await backUp(options, out);
   } finally {
     await release();
   }
+  if (created && refusedEmpty(summary)) await removeRefusedFolder(out);
+  return summary;
+}
+
+/** A run refused at login that saved nothing: its folder holds no backup, only an empty frame. */
+function refusedEmpty(summary: BackupSummary): boolean {
+  return summary.status === 'auth-failed' && summary.files.downloaded === 0 && summary.export !== 'saved';
+}
+
+/**
+ * Removes the folder a run refused at login created, so that no folder looking like a backup is
+ * left behind: only the entries a run writes, each only if it is what the run left (a file, an
+ * empty folder), then the folder if that emptied it. Anything else keeps the folder, whose
+ * manifest says `auth-failed` (which `verify` refuses).
+ */
+async function removeRefusedFolder(out: string): Promise<void> {
+  const entries: [string, 'file' | 'folder'][] = [
+    [MANIFEST_FILE, 'file'],
+    [FILES_DIR, 'folder'],
+    [JOURNAL_DIR, 'folder'],
+  ];
+  for (const [name, kind] of entries) await removeInside(out, name, kind).catch(() => {});
+  await rmdir(out).catch(() => {});
 }
 
 /** One run in the locked folder: take over from the last run, export, mirror the files, sum up. */
@@ -66,7 +90,9 @@ async function backUp(options: BackupOptions, out: string): Promise<BackupSummar
   }
 
   const status = record.status(options.signal?.aborted === true);
-  store.update({ lastRun: { startedAt: now, finishedAt: new Date().toISOString(), status } });
+  const finishedAt = new Date().toISOString();
+  const error = status === 'complete' ? undefined : record.fatal;
+  store.update({ lastRun: { startedAt: now, finishedAt, status, ...(error !== undefined && { error }) } });
   try {
     await store.flush();
   } catch (error) {

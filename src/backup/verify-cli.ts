@@ -90,13 +90,19 @@ function verifyDisplay(mode: OutputMode, write: (text: string) => void, columns:
 }
 
 function summaryLines(summary: VerifySummary): string[] {
+  const { incomplete } = summary;
+  const unverified = incomplete?.empty
+    ? `NO BACKUP in ${summary.out}: nothing was saved, ${incomplete.reason}`
+    : `Backup NOT verified: ${incomplete?.reason}; the ${summary.checked} files it lists match`;
   const headline = {
     match: `Backup verified: all ${summary.checked} files match the manifest`,
+    incomplete: unverified,
     differences: `Backup DIFFERS from its manifest: ${summary.missing} missing, ${summary.changed} changed, ${summary.extra} extra`,
     interrupted: `Verify interrupted after ${summary.checked} files`,
   }[summary.status];
   return [
     headline,
+    ...(incomplete ? [`  To complete it: ${incomplete.advice}.`] : []),
     `  ${formatBytes(summary.bytes)} hashed in ${formatElapsed(summary.durationMs)}` +
       (summary.partial ? `; ${summary.partial} files left by an interrupted backup` : ''),
   ];

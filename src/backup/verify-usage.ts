@@ -11,6 +11,10 @@ listed as partial, not as a difference: the next backup continues or removes it.
   --json             one JSON object per line: each difference, then a summary
   -h, --help         this help
 
-Exit codes: 0 everything matches; 1 differences found; 2 bad arguments or no manifest in DIR;
+A backup whose last run did not complete (refused at login, interrupted, killed, partial) is
+never reported verified: its manifest lists only what that run got.
+
+Exit codes: 0 the last backup completed and everything matches; 1 differences found; 2 bad
+arguments or no manifest in DIR; 3 the last backup run did not complete (run backup again);
 130 interrupted.
 `;

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { lstatInside } from '../node/fs/index.js';
 import { describeError, isAtomicLeftover, sha256File } from './fs-utils.js';
+import { type IncompleteRun, incompleteRun } from './last-run.js';
 import { compareText, FILES_DIR, localPath } from './layout.js';
 import { readManifest } from './manifest.js';
 import { BackupSetupError, EXIT_CODES } from './outcome.js';
@@ -24,10 +25,20 @@ export type VerifyEvent =
   | ({ type: 'summary' } & VerifySummary);
 
 export interface VerifySummary {
-  /** `match`: every file listed is there with its SHA-256 and nothing else is in `files/`. */
-  status: 'match' | 'differences' | 'interrupted';
+  /**
+   * `match`: the last backup run completed, every file listed is there with its SHA-256 and
+   * nothing else is in `files/`. `incomplete`: no difference, but the last run did not complete
+   * (refused at login, interrupted, killed, partial): the manifest lists only what it got, so
+   * the backup is not verified (see {@link incomplete}). `differences` wins over `incomplete`.
+   */
+  status: 'match' | 'differences' | 'incomplete' | 'interrupted';
+  /** 0 `match`, 1 `differences`, 3 `incomplete` (as `backup`'s partial: run it again), 130 `interrupted`. */
   exitCode: number;
   out: string;
+  /** The manifest's `lastRun.status`: `complete`, `partial`, `auth-failed`, `interrupted`, `running`, … */
+  lastRun: string;
+  /** Set when the last run did not complete: what happened, and what to do. */
+  incomplete?: IncompleteRun;
   /** Files of the manifest checked (the export included). */
   checked: number;
   matching: number;
@@ -48,12 +59,24 @@ export interface VerifyOptions {
   onEvent?: ((event: VerifyEvent) => void) | undefined;
 }
 
+/**
+ * `verify`'s exit codes. An incomplete backup exits 3, as `backup` does when it saved only part:
+ * in both cases running `backup` again is the remedy.
+ */
+export const VERIFY_EXIT_CODES = {
+  match: 0,
+  differences: 1,
+  incomplete: EXIT_CODES.partial,
+  interrupted: EXIT_CODES.interrupted,
+} as const satisfies Record<VerifySummary['status'], number>;
+
 /** A file name `downloadToFile` uses while a download is under way (`.<name>.part`, `.part.json`). */
 const PARTIAL = /^\..+\.part(\.json)?$/;
 
 /**
  * Re-hashes the backup in `out` against its manifest: every file listed (and the export) must be
- * there with its size and SHA-256, and `files/` must hold nothing else. Rejects with a
+ * there with its size and SHA-256, and `files/` must hold nothing else; and the last backup run must
+ * have completed, else the status is `incomplete` however well the files match. Rejects with a
  * {@link BackupSetupError} when there is no readable manifest.
  */
 export async function runVerify(options: VerifyOptions): Promise<VerifySummary> {
@@ -64,6 +87,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifySummary> 
     throw new BackupSetupError(EXIT_CODES.usage, describeError(error));
   });
   if (!manifest) throw new BackupSetupError(EXIT_CODES.usage, `${out} holds no backup (no manifest.json)`);
+  const unfinished = incompleteRun(manifest);
   const expected = manifest.files.map(({ path, size, sha256 }) => ({ path, size, sha256 }));
   if (manifest.export) expected.push(manifest.export);
   const counts = { checked: 0, matching: 0, missing: 0, changed: 0, extra: 0, partial: 0, bytes: 0 };
@@ -106,11 +130,19 @@ export async function runVerify(options: VerifyOptions): Promise<VerifySummary> 
     }
   }
   const differences = counts.missing + counts.changed + counts.extra;
-  const status = options.signal?.aborted ? 'interrupted' : differences > 0 ? 'differences' : 'match';
+  const status = options.signal?.aborted
+    ? 'interrupted'
+    : differences > 0
+      ? 'differences'
+      : unfinished
+        ? 'incomplete'
+        : 'match';
   const summary: VerifySummary = {
     status,
-    exitCode: status === 'match' ? 0 : status === 'interrupted' ? EXIT_CODES.interrupted : 1,
+    exitCode: VERIFY_EXIT_CODES[status],
     out,
+    lastRun: manifest.lastRun.status,
+    ...(unfinished && { incomplete: unfinished }),
     ...counts,
     durationMs: Date.now() - started,
   };

@@ -2,7 +2,7 @@ import { backupCommand, verifyCommand } from './backup-commands.js';
 import { didYouMean } from './closest.js';
 import { type AnyCommand, PROGRAM } from './command.js';
 import { EXIT } from './errors.js';
-import { fakeServerCommand } from './fake-server/command.js';
+import { fakeServerCommand, runFakeServerArgs } from './fake-server/command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIo, type ResolvedIo, resolveIo } from './io.js';
 import { runCommand } from './run-command.js';
@@ -48,6 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   const command = findCommand(first);
   if (command === undefined) return unknown(resolved, first.startsWith('-') ? 'option' : 'command', first);
   if ('runArgv' in command) return command.runArgv(rest, resolved);
+  if (command === fakeServerCommand) return runFakeServerArgs(rest, resolved);
   return runCommand(command, rest, resolved);
 }
 

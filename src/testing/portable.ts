@@ -16,6 +16,19 @@ export type {
   TrickleArrival,
   TrickleOptions,
 } from './arrivals-types.js';
+export { FAKE_EVENT_NAMES, type FakeEventName } from './events/event-names.js';
+export type {
+  ArrivedMail,
+  BefriendedUsers,
+  CommentEvent,
+  ConnectEvent,
+  ConnectedChannels,
+  DeliveredItem,
+  FriendEvent,
+  MailEvent,
+  PhotoEvent,
+  PostEvent,
+} from './events-types.js';
 export type { ChunkFault, FailRule, FaultOptions } from './faults.js';
 // The fake's rows are named Hub…Row, never like the main entry's records (`Attach`, `Item`, …): they
 // keep the server's wire encoding, and editors must not offer one for the other on auto-import.
@@ -42,6 +55,7 @@ export type {
   ChannelCredentials,
   ChannelSigningKey,
   FakeCredentials,
+  FakeEvents,
   FakeFileInfo,
   FakeFiles,
   FakeOAuthClient,

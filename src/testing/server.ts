@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { ADMIN_EVENTS_PATH, adminAnswer } from './admin-route.js';
 import { withCors } from './cors.js';
 import { RESET_HEADER, RESET_TOTAL_HEADER } from './faults.js';
 import { openApiAnswer } from './openapi-route.js';
@@ -26,6 +28,12 @@ export interface FakeServerOptions extends FakeSiteOptions {
    */
   cors?: boolean | undefined;
   /**
+   * The token a caller not on loopback must send to the admin endpoint (`POST <url>_fake/events/<name>`,
+   * header `X-Fake-Admin-Token` or `Authorization: Bearer`).
+   * @default a random one, in {@link FakeServer.adminToken}
+   */
+  adminToken?: string | undefined;
+  /**
    * Serve this site instead of creating one (its links then keep its own `siteUrl`).
    * @default a new site whose `siteUrl` is the server's URL
    */
@@ -42,6 +50,13 @@ export interface FakeServer {
   hubBaseUrl: string;
   /** The seeded logins: the app key and the channels' user names and passwords. */
   credentials: FakeCredentials;
+  /**
+   * Where shells send events (`site.events`): `POST <eventsUrl><name>` with the input as JSON,
+   * e.g. `curl -d '{"as":"bob","body":"hi"}' <eventsUrl>post`; `GET` lists the names.
+   */
+  eventsUrl: string;
+  /** What a caller not on loopback sends to {@link eventsUrl} (header `X-Fake-Admin-Token`). */
+  adminToken: string;
   /** The fake site behind the server, to inspect or change its data, faults and request log. */
   site: FakeSite;
   /** Stops listening, closes every connection and stops the site's trickles (`site.trickle`). */
@@ -61,16 +76,21 @@ export interface FakeServer {
  * await server.close();
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const { port = 0, host = '127.0.0.1', cors = false, site: given, ...siteOptions } = options;
+  const { port = 0, host = '127.0.0.1', cors = false, site: given, adminToken, ...siteOptions } = options;
+  const token = adminToken ?? randomUUID();
   let handle: ((request: Request) => Promise<Response>) | undefined;
+  let served: FakeSite | undefined;
   let root = '';
   const server = createAdaptorServer({
     overrideGlobalObjects: false,
     hostname: host,
     fetch: async (request: Request, env: unknown) => {
-      if (!handle) return new Response('starting', { status: 503 });
-      const document = await openApiAnswer(request, root);
-      return deliver(document ?? (await handle(request)), (env as HttpBindings).outgoing);
+      if (!handle || !served) return new Response('starting', { status: 503 });
+      const { incoming, outgoing } = env as HttpBindings;
+      const caller = { address: incoming.socket.remoteAddress, token };
+      const admin = await adminAnswer(served, request, root, caller);
+      const document = admin ?? (await openApiAnswer(request, root));
+      return deliver(document ?? (await handle(request)), outgoing);
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -84,6 +104,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   const site = given ?? createFakeSite({ ...siteOptions, siteUrl: origin });
   handle = cors ? withCors(site.handler) : site.handler;
+  served = site;
   const url = `${origin}${new URL(site.url).pathname}`;
   root = url;
   return {
@@ -91,6 +112,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     appBaseUrl: url,
     hubBaseUrl: url,
     credentials: site.credentials,
+    eventsUrl: `${url}${ADMIN_EVENTS_PATH}/`,
+    adminToken: token,
     site,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -7,6 +7,18 @@ import type {
   Trickle,
   TrickleOptions,
 } from './arrivals-types.js';
+import type {
+  ArrivedMail,
+  BefriendedUsers,
+  CommentEvent,
+  ConnectEvent,
+  ConnectedChannels,
+  DeliveredItem,
+  FriendEvent,
+  MailEvent,
+  PhotoEvent,
+  PostEvent,
+} from './events-types.js';
 import type { FaultOptions } from './faults.js';
 import type { HubState } from './native/hub-state.js';
 
@@ -223,6 +235,17 @@ export interface FakeSite {
    */
   addNotification(input?: AddNotificationInput): AddedNotification;
   /**
+   * Events on demand, with what the real servers do after them: a post or comment by any seeded
+   * person delivered to the network streams of the channels it is for, a photo, a file, a new
+   * connection or phpFox friend, a notification, mail (counts included). Shells reach the same
+   * events through the fake server's admin endpoint or `socialsite-sdk fake-server trigger`.
+   * @example
+   * const { mid } = await site.events.post({ as: 'bob', body: 'bob posts now' });
+   * await site.events.comment({ as: 'bob', on: mid, body: 'and comments' });
+   * await site.events.notification({ type: 'like' });
+   */
+  readonly events: FakeEvents;
+  /**
    * Makes things arrive at a steady pace, for testing bots and demos: posts and comments from the
    * channel's connections (some on old threads) and phpFox notifications, one every `every` ms
    * (2000 by default), chosen and worded by the site's seeded generator (the same seed gives the
@@ -239,4 +262,44 @@ export interface FakeSite {
    * included), tokens, sessions, faults, clock and request log. Stops every trickle.
    */
   reset(): void;
+}
+
+/**
+ * Events on demand: each makes one thing happen now, with what the real servers do after it.
+ * The same events are served to shells by the fake server's admin endpoint
+ * (`POST <site>/_fake/events/<name>`, JSON body) and `socialsite-sdk fake-server trigger <name>`.
+ *
+ * @example
+ * const { mid } = await site.events.post({ as: 'bob', body: 'Hello from bob' });
+ * // alice's network stream (and a follower of it) now has bob's post, once.
+ */
+export interface FakeEvents {
+  /**
+   * A new post by `as`. A hub channel posts through its API (`item/update`, its default access
+   * list unless `allow`/`deny`), and the hub delivers it to its connections that connect back,
+   * within the access lists: it shows in their network streams, unseen. A remote connection's post
+   * arrives in each hub channel connected to it. Rejects for an unknown person.
+   */
+  post(input: PostEvent): Promise<DeliveredItem>;
+  /**
+   * A comment by `as` on the item `on`; every channel holding the thread gets it, and the thread
+   * moves to the top of their network streams.
+   */
+  comment(input: CommentEvent): Promise<DeliveredItem>;
+  /** A post with a photo by a hub channel (stored in its month album, with its photo rows), delivered as a post. */
+  photo(input: PhotoEvent): Promise<DeliveredItem>;
+  /** Stores a file in a channel's cloud (as {@link FakeSite.addFile}, alice's by default). */
+  file(input: AddFileInput): Promise<FakeFileInfo>;
+  /**
+   * Two hub channels connect both ways, with a friend's permissions, each added to the other's
+   * "Friends" group (whom posts go to by default): from then on their posts reach each other.
+   * Rejects when they are connected already.
+   */
+  connect(input: ConnectEvent): Promise<ConnectedChannels>;
+  /** Two phpFox users become friends; `userId` gets a `friend` notification (counted by `notification.getNewCount`). */
+  friend(input: FriendEvent): Promise<BefriendedUsers>;
+  /** A new unseen phpFox notification (as {@link FakeSite.addNotification}). */
+  notification(input?: AddNotificationInput): Promise<AddedNotification>;
+  /** New private messages for a phpFox user: `mail.getNewCount` goes up by `count`. */
+  mail(input?: MailEvent): Promise<ArrivedMail>;
 }

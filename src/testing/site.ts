@@ -1,6 +1,7 @@
 import { pause } from '../core/follow/pause.js';
 import { addNotification } from './app/add-notification.js';
 import { apiPhp, tokenPhp } from './app/router.js';
+import { fakeEvents } from './events/events.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
 import { addFile, filesApi } from './files-api.js';
 import { Params } from './http/params.js';
@@ -148,6 +149,7 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     expireTokens: () => expireAll(runtime),
     addItem: (input) => addItem(runtime, input),
     addNotification: (input = {}) => addNotification(runtime, input),
+    events: fakeEvents(() => runtime),
     trickle: (trickleOptions) => startTrickle(site, runtime, trickleOptions),
     reset() {
       stopTrickles(site);

@@ -16,6 +16,7 @@ const FAKE_SERVER_DEFAULTS: Record<string, string> = {
   '--base-path': '/',
   '--cors': 'off, preflights 401 as on Hubzilla',
   '--no-cors': 'off',
+  '--admin-token': 'a random one, printed',
   '--seed': '1',
   '--envelope': '3.0',
   '--body-prefix': 'none',

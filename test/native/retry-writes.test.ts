@@ -47,8 +47,9 @@ function client(options: { retry?: number } = {}) {
   });
 }
 
+/** The poster's items with this uuid (the hub also delivers a copy to each connection: issue 40). */
 const itemsWith = (uuid: string): HubItem[] =>
-  server.site.state.hub.items.filter((item) => item.row.uuid === uuid);
+  server.site.state.hub.items.filter((item) => item.row.uuid === uuid && item.row.item_origin === 1);
 
 /** What the first answer of `item/update` gives for the stored item, read as the SDK reads it. */
 function firstAnswer(item: HubItem): ItemUpdateAnswer {
@@ -163,7 +164,9 @@ describe('a new post is retried and stored once', () => {
       expect(await raw.json()).toEqual({ success: false, message: 'system error' });
       const again = await hub.items.update({ body: 'Posted long ago', message_id: 'queue-job-17' });
       expect(again.item_id).toBe(first.item_id);
-      const stored = later.site.state.hub.items.filter((item) => item.row.uuid === 'queue-job-17');
+      const stored = later.site.state.hub.items.filter(
+        (item) => item.row.uuid === 'queue-job-17' && item.row.item_origin === 1,
+      );
       expect(stored).toHaveLength(1);
       expect(comparable(again)).toEqual(comparable(firstAnswer(stored[0] as HubItem)));
     } finally {

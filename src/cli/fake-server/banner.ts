@@ -28,6 +28,8 @@ export function banner(server: FakeServer, options: FakeServerOptions, trickle?:
       ? ['  Faults:              none']
       : ['  Faults:', ...faults.map((fault) => `    ${fault}`)]),
     `  Trickle:             ${describeTrickle(trickle)}`,
+    `  Events:              socialsite-sdk fake-server trigger post --as bob --body "bob posts now" --url ${server.url}`,
+    `                       (or POST JSON to ${server.eventsUrl}post; other machines send X-Fake-Admin-Token: ${server.adminToken})`,
     '  Press Ctrl+C to stop.',
     '',
   ].join('\n');

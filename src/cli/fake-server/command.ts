@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { type CliIo, resolveIo } from '../io.js';
+import { type CliIo, type ResolvedIo, resolveIo } from '../io.js';
 import { runCommand } from '../run-command.js';
 import { FAKE_SERVER_EPILOGUE, FAKE_SERVER_FLAGS } from './flags.js';
 
@@ -9,7 +9,11 @@ export const fakeServerCommand: Command = {
   summary: 'serve the fake social site (phpFox and Hubzilla APIs) on HTTP, with faults on demand',
   description: `Serves a fake social site (phpFox Application API and Hubzilla Native API) on HTTP until
 interrupted (Ctrl+C), for manual testing and browser pages. It prints the URL, the seeded logins,
-the active faults and what trickles in (--trickle).`,
+the active faults and what trickles in (--trickle).
+
+"socialsite-sdk fake-server trigger EVENT" makes an event happen now on a running fake server
+(a post by bob, a comment, a photo, a file, a connection, a notification, mail): see
+"socialsite-sdk fake-server trigger --help".`,
   optionGroups: FAKE_SERVER_FLAGS,
   epilogue: FAKE_SERVER_EPILOGUE,
   async run(args, io) {
@@ -30,5 +34,11 @@ export type FakeServerCliIo = CliIo;
  */
 export async function runFakeServerCli(argv: readonly string[], io: FakeServerCliIo = {}): Promise<number> {
   const args = argv[0] === fakeServerCommand.name ? argv.slice(1) : argv;
-  return runCommand(fakeServerCommand, args, resolveIo(io));
+  return runFakeServerArgs(args, resolveIo(io));
+}
+
+/** `fake-server …` after the command name: `trigger EVENT …` sends an event, anything else serves. */
+export async function runFakeServerArgs(argv: readonly string[], io: ResolvedIo): Promise<number> {
+  if (argv[0] === 'trigger') return (await import('./trigger.js')).runTrigger(argv.slice(1), io);
+  return runCommand(fakeServerCommand, argv, io);
 }

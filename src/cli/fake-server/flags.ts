@@ -23,6 +23,12 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
         description: 'no CORS headers (the default; kept for older scripts)',
         defaultText: 'off',
       },
+      {
+        name: 'admin-token',
+        value: 'TOKEN',
+        description: 'what callers not on loopback send to the events endpoint (fake-server trigger --token)',
+        defaultText: 'a random one, printed',
+      },
     ],
   },
   {

@@ -26,6 +26,7 @@ export function toServerOptions(args: ParsedArgs): FakeServerOptions {
     port: optional(args.value('port'), (value) => integer(value, '--port', 0, 65535)),
     host: optional(args.value('host'), (value) => nonEmpty(value, '--host')),
     basePath: optional(args.value('base-path'), (value) => nonEmpty(value, '--base-path')),
+    adminToken: optional(args.value('admin-token'), (value) => nonEmpty(value, '--admin-token')),
     cors: args.has('no-cors') ? false : args.has('cors') ? true : undefined,
     seed: optional(args.value('seed'), (value) => integer(value, '--seed', 0, 2 ** 32 - 1)),
     envelope: optional(args.value('envelope'), (value) => oneOf(value, '--envelope', ['3.0', '3.5', '3.9'])),

@@ -1,5 +1,6 @@
 import { parseDateParam, sqlDate } from '../http/dates.js';
 import type { Params } from '../http/params.js';
+import { deliver, deliverDeletion, deliverEdit } from './deliver.js';
 import type { HubCall } from './endpoint.js';
 import { nextId } from './hub-state.js';
 import { itemBody, takeAttachments, withMediaLink } from './hub-version.js';
@@ -65,6 +66,7 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
     if (hasAcl(params))
       Object.assign(editing.row, givenAcl(params), { item_private: privacyOf(givenAcl(params)) });
     if (terms.length > 0 || params.has('category')) editing.terms = terms;
+    deliverEdit(call.runtime, editing);
     return json({ success: true, item_id: editing.row.id, item: rowAnswer(editing, true) });
   }
   const refused = repeated(call, mine, tagged.body);
@@ -73,6 +75,8 @@ export async function itemUpdate(call: HubCall): Promise<Response> {
   // As the hub: the reply joins the top's thread (`parent`, `parent_mid`) and remembers the item it
   // answers, a comment included (`thr_parent`).
   if (replyTo) item.row.thr_parent = replyTo.row.mid;
+  // As on a hub: the connections it is for get their copy (a comment: every copy of the thread).
+  deliver(call.runtime, item);
   return json({ success: true, item_id: item.row.id, item: rowAnswer(item, false) });
 }
 
@@ -161,6 +165,11 @@ function dropItems(call: HubCall): Response {
   hub.items = hub.items.filter(
     (item) =>
       !doomed.includes(item) && !(item.row.uid === call.channel.channel_id && threads.has(item.row.parent)),
+  );
+  // The channel's own items are retracted from every channel they were delivered to.
+  deliverDeletion(
+    call.runtime,
+    doomed.filter((item) => item.row.author_xchan === call.channel.hash),
   );
   return htmlJson({ success: 1 });
 }

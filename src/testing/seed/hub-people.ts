@@ -34,7 +34,7 @@ export const PERMISSIONS = [
 ] as const;
 
 /** A friend's granted permissions (1) among {@link PERMISSIONS}, as the recorded hub had them. */
-const FRIEND_PERMS = [1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0];
+export const FRIEND_PERMS = [1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0];
 /** What a follower-only connection gets. */
 const FOLLOWER_PERMS = [1, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
