@@ -6,23 +6,23 @@
  *   node scripts/pack-manifest.mjs strip     saves package.json aside, writes the published one
  *   node scripts/pack-manifest.mjs restore   puts the saved one back
  *
- * The saved copy is node_modules/.cache/pack-manifest/package.json: a `strip` that finds one
- * (an earlier pack that failed before `postpack`) restores it first, so the repository's
- * package.json is never lost.
+ * The saved copy is package.json.prepack beside it (git-ignored, never packed: `files` lists what
+ * is): a `strip` that finds one (an earlier pack that failed before `postpack`) restores it first,
+ * so the repository's package.json is never lost. Beside it, not in node_modules: a worktree may
+ * share its node_modules with other clones.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
 const manifest = join(repo, 'package.json');
-const saved = join(repo, 'node_modules/.cache/pack-manifest/package.json');
+const saved = join(repo, 'package.json.prepack');
 /** What only the repository uses. */
 const DEVELOPMENT_FIELDS = ['scripts', 'devDependencies', 'overrides'];
 
 const action = process.argv[2];
 if (action === 'strip') {
   if (existsSync(saved)) copyFileSync(saved, manifest);
-  mkdirSync(join(saved, '..'), { recursive: true });
   copyFileSync(manifest, saved);
   const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
   for (const field of DEVELOPMENT_FIELDS) delete pkg[field];

@@ -35,7 +35,9 @@ export async function runExample(
   if (name === undefined || !names.includes(name)) {
     const guess = name === undefined ? '' : didYouMean(name, names, (known) => JSON.stringify(known));
     const what = name === undefined ? 'which example?' : `no example ${JSON.stringify(name)}${guess}`;
-    io.writeError(`${PROGRAM} example: ${what} (${PROGRAM} example --list lists them: ${names.join(', ')})\n`);
+    io.writeError(
+      `${PROGRAM} example: ${what} (${PROGRAM} example --list lists them: ${names.join(', ')})\n`,
+    );
     return EXIT.usage;
   }
   const child = spawn(process.execPath, [path.join(root, 'dist/examples', `${name}.js`), ...rest], {
@@ -58,7 +60,8 @@ export async function runExample(
 function packageRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'socialsite-sdk') return dir;
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'socialsite-sdk')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`no socialsite-sdk package.json above ${from}`);
   }
 }
@@ -78,6 +81,9 @@ function summary(root: string, name: string): string {
   const source = path.join(root, 'examples', `${name}.ts`);
   if (!existsSync(source)) return '';
   const header = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(source, 'utf8'))?.[1] ?? '';
-  const text = header.replace(/^\s*\* ?/gm, '').replace(/\s+/g, ' ').trim();
+  const text = header
+    .replace(/^\s*\* ?/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return /^.*?[.:](?=\s|$)/.exec(text)?.[0] ?? text;
 }
