@@ -1,24 +1,11 @@
 import type { SelfParsingCommand } from './command.js';
+import { EXAMPLE_USAGE } from './example-usage.js';
 
 /** `socialsite-sdk example`: runs one of the examples shipped in the package (see examples/). */
 export const exampleCommand: SelfParsingCommand = {
   name: 'example',
   summary: 'run one of the examples shipped with the package, against a fake site it starts',
-  usage: [
-    'Usage: socialsite-sdk example <name> [the example’s own arguments]',
-    '       socialsite-sdk example --list',
-    '',
-    'Runs one of the examples of the package (their source: node_modules/socialsite-sdk/examples/),',
-    'against the embedded fake site it starts on 127.0.0.1, or against a real site when the',
-    'environment says so, each API on its own:',
-    '  APP_BASE_URL, APP_KEY                the Application API (phpFox)',
-    '  HUB_BASE_URL, HUB_USER, HUB_PASSWORD the Native API (Hubzilla)',
-    'Each example prints which site it uses. Exit code: the example’s.',
-    '',
-    'Options:',
-    '  --list      the examples, one a line with what it shows',
-    '  -h, --help  show this help',
-    '',
-  ].join('\n'),
+  usage: EXAMPLE_USAGE,
+  // Loaded when it runs, not for `socialsite-sdk --help` (issue 32).
   runArgv: async (argv, io) => (await import('./example-run.js')).runExample(argv, io),
 };

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { didYouMean } from './closest.js';
 import { PROGRAM } from './command.js';
 import { EXIT } from './errors.js';
+import { EXAMPLE_USAGE } from './example-usage.js';
 
 interface ExampleIo {
   write: (text: string) => void;
@@ -24,7 +25,7 @@ export async function runExample(
   const [name, ...rest] = argv;
   const names = exampleNames(root);
   if (name === '--help' || name === '-h') {
-    io.write(`${(await import('./example-command.js')).exampleCommand.usage}`);
+    io.write(EXAMPLE_USAGE);
     return EXIT.ok;
   }
   if (name === '--list') {
