@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -51,6 +51,18 @@ describe('the commands of the shipped documents', () => {
     expect(examples.length).toBeGreaterThan(5);
     for (const name of examples) expect(all).toContain(`npx socialsite-sdk example ${name}`);
     expect(all).toContain('testing-with-the-fake.test.ts');
+  });
+
+  it('every file of the package a document names (node_modules/socialsite-sdk/…) is installed', () => {
+    // Also in what is not run: the third-party tools of ```console blocks (OpenAPI generators).
+    const named = ['README.md', ...readdirSync(path.join(pkg, 'docs')).map((name) => `docs/${name}`)].flatMap(
+      (file) => [
+        ...readFileSync(path.join(pkg, file), 'utf8').matchAll(/node_modules\/socialsite-sdk\/([\w./-]*\w)/g),
+      ],
+    );
+    const paths = [...new Set(named.map((match) => match[1] ?? ''))];
+    expect(paths).toContain('dist/openapi/native.json');
+    expect(paths.filter((file) => !existsSync(path.join(pkg, file)))).toEqual([]);
   });
 
   it('only the README’s first block is for a clone of the repository', () => {
