@@ -121,4 +121,17 @@ export default defineConfig([
     external,
     noExternal: ['@hono/node-server'],
   },
+  {
+    // The examples, runnable from an install (`socialsite-sdk example NAME`: users have no tsx).
+    // Each is one file with its helper (examples/support) inside; they import the package by its
+    // name, as an app does, so that stays an import (resolved to the installed package).
+    entry: ['examples/*.ts', '!examples/*.test.ts', '!examples/run.ts'],
+    outDir: 'dist/examples',
+    splitting: false,
+    format: ['esm'],
+    silent: true,
+    target: 'es2023',
+    platform: 'node',
+    external: [/^socialsite-sdk(\/|$)/],
+  },
 ]);

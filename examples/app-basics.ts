@@ -1,6 +1,10 @@
 /**
  * Sign in with the key the site hands your app, read the profile, walk every friend, read the
- * counts and upload a photo.   npm run example -- app-basics
+ * counts and upload a photo. Run it from your project, against a fake site it starts:
+ * ```sh
+ * npx socialsite-sdk example app-basics
+ * ```
+ * Against a real site instead of the fake: set APP_BASE_URL and APP_KEY (the key the site hands your app).
  */
 import { AppClient, NotFoundError } from 'socialsite-sdk';
 import { exampleSite } from './support/site.js';

@@ -1,6 +1,10 @@
 /**
  * Download the largest file of the channel to disk with a progress line; a failed or aborted
- * download leaves nothing at the target.   npm run example -- download-to-disk [target]
+ * download leaves nothing at the target (the OS temp folder, or the path given after the name):
+ * ```sh
+ * npx socialsite-sdk example download-to-disk
+ * ```
+ * Against a real hub instead of the fake: set HUB_BASE_URL, HUB_USER and HUB_PASSWORD.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

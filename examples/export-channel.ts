@@ -1,6 +1,10 @@
 /**
  * Export a channel's basic data (some sections) and list what came back. The `channel` section
- * holds the channel's private key: treat an export like a password.   npm run example -- export-channel
+ * holds the channel's private key: treat an export like a password.
+ * ```sh
+ * npx socialsite-sdk example export-channel
+ * ```
+ * Against a real hub instead of the fake: set HUB_BASE_URL, HUB_USER and HUB_PASSWORD.
  */
 import { NativeClient } from 'socialsite-sdk';
 import { exampleSite } from './support/site.js';

@@ -1,6 +1,9 @@
 /**
  * Paging three ways: one page, every item with `for await`, and page by page.
- *   npm run example -- iterate-friends
+ * ```sh
+ * npx socialsite-sdk example iterate-friends
+ * ```
+ * Against a real site instead of the fake: set APP_BASE_URL and APP_KEY (the key the site hands your app).
  */
 import { AppClient } from 'socialsite-sdk';
 import { exampleSite } from './support/site.js';

@@ -1,6 +1,10 @@
 /**
  * The Native channel API: files, a chunked download with progress, albums, groups and members, an
- * identity lookup, a post and a comment.   npm run example -- native-basics
+ * identity lookup, a post and a comment.
+ * ```sh
+ * npx socialsite-sdk example native-basics
+ * ```
+ * Against a real hub instead of the fake: set HUB_BASE_URL, HUB_USER and HUB_PASSWORD.
  */
 import { NativeClient, NotFoundError } from 'socialsite-sdk';
 import { exampleSite } from './support/site.js';

@@ -1,7 +1,10 @@
 /**
  * Create a post, reply to it, reply to a post from the network stream, edit, and read the thread
  * back. See docs/posting.md.
- *   npm run example -- post-and-comment
+ * ```sh
+ * npx socialsite-sdk example post-and-comment
+ * ```
+ * Against a real hub instead of the fake: set HUB_BASE_URL, HUB_USER and HUB_PASSWORD.
  */
 import { NativeClient } from 'socialsite-sdk';
 import { exampleSite } from './support/site.js';

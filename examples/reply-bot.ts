@@ -5,10 +5,15 @@
  * handled. Each reply's `message_id` is derived from the comment it answers, so a reply sent again
  * (after a lost answer, or by a bot restarted before it saved its cursor) is stored once: the hub
  * refuses the second and the SDK resolves it to the first. Ctrl-C stops it cleanly.
- *   npm run example:reply-bot
- *     against the embedded fake, where comments trickle in (`site.trickle`); ends after 3 replies
- *   HUB_BASE_URL=... HUB_USER=... HUB_PASSWORD=... npm run example -- reply-bot
- *     against a real hub: runs until Ctrl-C, the cursor in ./reply-bot.cursor.json
+ * Against the embedded fake, where comments trickle in (`site.trickle`); it ends after 3 replies:
+ * ```sh
+ * npx socialsite-sdk example reply-bot
+ * ```
+ * Against a real hub: without `--replies` it runs until Ctrl-C, polling every 30 s unless
+ * `--interval` says otherwise, the cursor in ./reply-bot.cursor.json:
+ * ```sh real-site
+ * HUB_BASE_URL=https://hub.example HUB_USER=alice HUB_PASSWORD=... npx socialsite-sdk example reply-bot --replies 2 --interval 2000
+ * ```
  * Options: --cursor FILE, --replies N (stop after N replies), --interval MS (pause between polls).
  */
 import { createHash } from 'node:crypto';

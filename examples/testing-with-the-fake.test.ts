@@ -1,7 +1,12 @@
 /**
  * How to test YOUR app with the fake site: msw intercepts fetch and answers from an in-memory site
- * that behaves like the real servers (string ids, HTTP 200 errors, clamped paging, ...).
- *   npx vitest run examples/testing-with-the-fake.test.ts
+ * that behaves like the real servers (string ids, HTTP 200 errors, clamped paging, ...). Copy it
+ * into your project and run it with vitest (msw 2 or 3):
+ * ```sh
+ * npm install --save-dev vitest msw
+ * cp node_modules/socialsite-sdk/examples/testing-with-the-fake.test.ts .
+ * npx vitest run testing-with-the-fake.test.ts
+ * ```
  */
 import { setupServer } from 'msw/node';
 import { AppClient, AuthenticationError, NativeClient } from 'socialsite-sdk';
@@ -19,8 +24,11 @@ async function friendNames(app: AppClient): Promise<string[]> {
 const site = createFakeSite();
 const baseUrl = 'https://social.test';
 const server = setupServer(...fakeHandlers(site, { baseUrl }));
-// msw 3; with msw 2 the option is `onUnhandledRequest: 'error'` (see docs/testing.md).
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+// Fail on any request no handler answers. msw 3 names the option `onUnhandledFrame`, msw 2
+// `onUnhandledRequest`, and each ignores the other's: passed as a variable (an object literal would
+// be refused, TS2353), both names compile and work with either major.
+const failOnUnhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+beforeAll(() => server.listen(failOnUnhandled));
 afterAll(() => server.close());
 
 describe('my app against the fake site', () => {

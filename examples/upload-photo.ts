@@ -1,6 +1,10 @@
 /**
- * Upload a photo from disk without reading it into memory (Node), then list the photos.
- *   npm run example -- upload-photo [path/to/photo.png]
+ * Upload a photo from disk without reading it into memory (Node), then list the photos (a 1×1 PNG
+ * it writes, or the path given after the name):
+ * ```sh
+ * npx socialsite-sdk example upload-photo
+ * ```
+ * Against a real site instead of the fake: set APP_BASE_URL and APP_KEY (the key the site hands your app).
  */
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

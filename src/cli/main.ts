@@ -2,6 +2,7 @@ import { backupCommand, verifyCommand } from './backup-commands.js';
 import { didYouMean } from './closest.js';
 import { type AnyCommand, PROGRAM } from './command.js';
 import { EXIT } from './errors.js';
+import { exampleCommand } from './example-command.js';
 import { fakeServerCommand, runFakeServerArgs } from './fake-server/command.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIo, type ResolvedIo, resolveIo } from './io.js';
@@ -9,7 +10,7 @@ import { runCommand } from './run-command.js';
 import { VERSION } from './version.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const COMMANDS: readonly AnyCommand[] = [fakeServerCommand, backupCommand, verifyCommand];
+const COMMANDS: readonly AnyCommand[] = [fakeServerCommand, backupCommand, verifyCommand, exampleCommand];
 
 /** The long options of `socialsite-sdk` itself, without `--`. */
 const MAIN_OPTIONS = ['help', 'version'];

@@ -30,26 +30,24 @@ export function fakeHandlers(site: FakeSite, options: FakeHandlersOptions = {}):
       `fakeHandlers: baseUrl path ${base.pathname} differs from the site's base path ${sitePath}`,
     );
   }
-  const root = base.href;
-  const below = (url: string) => url.startsWith(root) || `${url}/` === root;
+  // Every URL below the root (msw matches its origin and path): a RegExp, as msw 2.10 (the lowest
+  // of the peer range) takes no predicate there.
+  const root = base.href.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [
-    http.all(
-      ({ request }) => below(request.url),
-      async ({ request }) => {
-        const response = await site.handler(request);
-        if (response.type === 'error' || !response.headers.has(RESET_HEADER)) return response;
-        // The body stream already errors at the cut; announcing the full length makes the client
-        // see the body end early even where the interceptor closes the stream quietly.
-        const headers = new Headers(response.headers);
-        headers.set('content-length', response.headers.get(RESET_TOTAL_HEADER) ?? '');
-        headers.delete(RESET_HEADER);
-        headers.delete(RESET_TOTAL_HEADER);
-        return new Response(response.body, {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-        });
-      },
-    ),
+    http.all(new RegExp(`^${root}(?:/.*)?$`), async ({ request }) => {
+      const response = await site.handler(request);
+      if (response.type === 'error' || !response.headers.has(RESET_HEADER)) return response;
+      // The body stream already errors at the cut; announcing the full length makes the client
+      // see the body end early even where the interceptor closes the stream quietly.
+      const headers = new Headers(response.headers);
+      headers.set('content-length', response.headers.get(RESET_TOTAL_HEADER) ?? '');
+      headers.delete(RESET_HEADER);
+      headers.delete(RESET_TOTAL_HEADER);
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    }),
   ];
 }

@@ -95,7 +95,9 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
     const record: RecordedRequest = {
       method: request.method,
       url: request.url,
-      headers: new Headers(request.headers),
+      // Copied from its entries: msw 2.10's interceptors (the lowest of the peer range) make
+      // `new Headers(headers)` of an intercepted request throw on Node 24.
+      headers: new Headers([...request.headers]),
       status: 0,
     };
     requests.push(record);

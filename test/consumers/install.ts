@@ -58,6 +58,9 @@ export async function installPackedPackage(repo: string): Promise<string> {
   // msw is an optional peer: an app that imports `socialsite-sdk/testing/msw` installs it. The
   // repository's copy (with its own dependencies beside it) stands in for that install.
   await symlink(path.join(repo, 'node_modules/msw'), path.join(dir, 'node_modules/msw'), 'dir');
+  // Likewise vitest, which the testing guide and example have a user install (with its command).
+  await symlink(path.join(repo, 'node_modules/vitest'), path.join(dir, 'node_modules/vitest'), 'dir');
+  await symlink('../vitest/vitest.mjs', path.join(dir, 'node_modules/.bin/vitest'));
   await cp(path.join(import.meta.dirname, 'project'), dir, { recursive: true });
   return dir;
 }

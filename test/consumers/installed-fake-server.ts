@@ -10,10 +10,13 @@ export interface CliFakeServer {
   stop(): Promise<void>;
 }
 
-/** Runs the installed package's `socialsite-sdk` command in `dir` (a free port) and reads its banner. */
-export async function startInstalledFakeServer(dir: string): Promise<CliFakeServer> {
+/**
+ * Runs the installed package's `socialsite-sdk fake-server` in `dir` (a free port, CORS, and `flags`)
+ * and reads its banner.
+ */
+export async function startInstalledFakeServer(dir: string, flags: string[] = []): Promise<CliFakeServer> {
   const bin = path.join(dir, 'node_modules/.bin/socialsite-sdk');
-  const child = spawn(process.execPath, [bin, 'fake-server', '--port', '0', '--cors'], {
+  const child = spawn(process.execPath, [bin, 'fake-server', '--port', '0', '--cors', ...flags], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
