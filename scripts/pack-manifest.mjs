@@ -20,13 +20,20 @@ const saved = join(repo, 'package.json.prepack');
 /** What only the repository uses. */
 const DEVELOPMENT_FIELDS = ['scripts', 'devDependencies', 'overrides'];
 
-const action = process.argv[2];
+/** The text of the published package.json made from the one at `path`. */
+export function publishedManifest(path) {
+  const pkg = JSON.parse(readFileSync(path, 'utf8'));
+  for (const field of DEVELOPMENT_FIELDS) delete pkg[field];
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+const action = process.argv[1] === import.meta.filename ? process.argv[2] : 'module';
 if (action === 'strip') {
   if (existsSync(saved)) copyFileSync(saved, manifest);
   copyFileSync(manifest, saved);
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
-  for (const field of DEVELOPMENT_FIELDS) delete pkg[field];
-  writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+  writeFileSync(manifest, publishedManifest(saved));
+} else if (action === 'module') {
+  // imported (pack-staged.mjs): nothing to do
 } else if (action === 'restore') {
   if (existsSync(saved)) {
     copyFileSync(saved, manifest);

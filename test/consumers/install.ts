@@ -23,8 +23,10 @@ interface LockEntry {
  */
 export async function installPackedPackage(repo: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'socialsite-consumers-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo });
-  const tarball = (JSON.parse(stdout) as { filename: string }[])[0]?.filename ?? '';
+  // Packed from a copy (scripts/pack-staged.mjs): `npm pack` here would swap package.json while
+  // the other tests read it.
+  const { stdout } = await run(process.execPath, [path.join(repo, 'scripts/pack-staged.mjs'), dir]);
+  const tarball = path.basename(stdout.trim());
   const pkg = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8'));
   const repoLock = JSON.parse(await readFile(path.join(repo, 'package-lock.json'), 'utf8'));
   const spec = `file:${tarball}`;
