@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,6 +28,17 @@ const nodeReport = {
 };
 
 describe('the packed package installed into a scratch project', () => {
+  it('carries a package.json without the repository's development fields', async () => {
+    const installed = JSON.parse(
+      await readFile(path.join(dir, 'node_modules/socialsite-sdk/package.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(installed.scripts).toBeUndefined();
+    expect(installed.devDependencies).toBeUndefined();
+    expect(installed.overrides).toBeUndefined();
+    expect(installed.exports).toBeDefined();
+    expect(installed.bin).toEqual({ 'socialsite-sdk': 'dist/cli.js' });
+  });
+
   it('works from Node ESM (import)', async () => {
     const { stdout } = await run(process.execPath, ['esm.mjs'], { cwd: dir });
     expect(JSON.parse(stdout)).toEqual(nodeReport);
