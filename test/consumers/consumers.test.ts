@@ -28,7 +28,7 @@ const nodeReport = {
 };
 
 describe('the packed package installed into a scratch project', () => {
-  it('carries a package.json without the repository's development fields', async () => {
+  it('carries a package.json without the development fields of the repository', async () => {
     const installed = JSON.parse(
       await readFile(path.join(dir, 'node_modules/socialsite-sdk/package.json'), 'utf8'),
     ) as Record<string, unknown>;
