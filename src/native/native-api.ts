@@ -63,6 +63,11 @@ export class NativeApi {
     return this.#core.answer(request, spec, this.#screen(spec), safety.recover);
   }
 
+  /** The channel every call switches to (the client's `channel` option), if it pins one. */
+  get channel(): string | undefined {
+    return this.#channel;
+  }
+
   /** The site root as the core resolves it (the client's `baseUrl`, ending in `/`). */
   get root(): URL {
     return this.#core.root;
