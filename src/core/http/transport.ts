@@ -104,7 +104,7 @@ export class Transport {
     const { baseUrl, redactor, authorizer } = this.#config;
     const pairs = fieldEntries(request.query);
     // Once per call, before the first attempt: PHP cuts silently, so a cut request would "succeed".
-    refuseCutRequest(requestShape(request, pairs), this.#limits);
+    this.refuseCut(request, pairs);
     const retry = retryPolicyFor(this.#config.retry, request.options?.retry);
     const query = pairsQueryString(pairs);
     const url = new URL(query === '' ? request.path : `${request.path}?${query}`, baseUrl);
@@ -145,6 +145,14 @@ export class Transport {
         await this.#waitToRetry(call, attempt, retryReason(failure), backoff(retry, attempt));
       }
     }
+  }
+
+  /**
+   * Throws the `ArgumentError` of a request PHP would not read as sent (see `send`): for a call that
+   * asks something else first (a channel's identity) and must refuse before that too.
+   */
+  refuseCut(request: Pick<HttpRequest, 'query' | 'body'>, pairs = fieldEntries(request.query)): void {
+    refuseCutRequest(requestShape(request, pairs), this.#limits);
   }
 
   /** One attempt: the request, same-origin redirects of reads, and the whole body, within one deadline. */

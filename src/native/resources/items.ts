@@ -134,10 +134,14 @@ export class ItemsResource {
     const editing = fields.post_id !== undefined;
     const channel = this.#api.channel;
     if (channel === undefined) return this.#send(fields, media, editing, thread, options, undefined);
+    // Its message id now, so that the request refused (or sent) below is the one that would go out.
+    const sent = editing ? fields : { ...fields, message_id: fields.message_id ?? randomUuid() };
+    // Refused before the identity is asked: a request PHP would cut sends nothing at all.
+    this.#api.refuseCutWrite('item/update', sent, { media });
     // A client that pins a channel checks where the item was stored: it needs the channel's id first.
     const { onUploadProgress: _progress, ...readOptions } = options ?? {};
     return ApiPromise.after(this.#identity(readOptions), ({ channelId }) =>
-      this.#send(fields, media, editing, thread, options, { nick: channel, channelId }),
+      this.#send(sent, media, editing, thread, options, { nick: channel, channelId }),
     );
   }
 
