@@ -1,5 +1,5 @@
 import { ArgumentError } from '../errors/argument-error.js';
-import { multipartSize, utf8Length } from './multipart.js';
+import { multipartSize } from './multipart.js';
 import { limitBreach, limitMessage, type PhpRequestShape, type ServerLimits } from './php-limits.js';
 import { phpName } from './php-name.js';
 import { type Fields, fieldEntries } from './query.js';
@@ -24,7 +24,8 @@ export function requestShape(
   const { body } = request;
   if (body === undefined) return { query: queryPairs };
   if (body instanceof URLSearchParams)
-    return { query: queryPairs, body: { fields: [...body], files: [], size: utf8Length(body.toString()) } };
+    // Its serialization is ASCII (every other character percent-encoded): one byte a character.
+    return { query: queryPairs, body: { fields: [...body], files: [], size: body.toString().length } };
   const fields: [string, string][] = [];
   const files: { field: string; fileName: string; size: number }[] = [];
   for (const [name, value] of body) {
@@ -60,10 +61,13 @@ export function checkUploadName(what: string, name: string): void {
  * with a file name it would read otherwise.
  */
 export function refuseCutRequest(shape: PhpRequestShape, limits: Required<ServerLimits>): void {
-  for (const [name] of shape.query) checkFieldName(name);
-  for (const [name] of shape.body?.fields ?? []) checkFieldName(name);
+  // A list repeats its name: each name is checked once.
+  const names = new Set<string>();
+  for (const [name] of shape.query) names.add(name);
+  for (const [name] of shape.body?.fields ?? []) names.add(name);
+  for (const file of shape.body?.files ?? []) names.add(file.field);
+  for (const name of names) checkFieldName(name);
   for (const file of shape.body?.files ?? []) {
-    checkFieldName(file.field);
     checkUploadName(`The file name of '${file.field}'`, file.fileName);
   }
   const breach = limitBreach(shape, limits);
