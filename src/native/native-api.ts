@@ -63,6 +63,24 @@ export class NativeApi {
     return this.#core.answer(request, spec, this.#screen(spec), safety.recover);
   }
 
+  /**
+   * Whether the transport will refuse this write before sending it (PHP would cut it, see
+   * `serverLimits`): a write that asks something first skips that, and sends nothing at all.
+   */
+  refusesWrite(path: string, fields: Fields, files: Record<string, Blob | undefined>): boolean {
+    try {
+      this.#core.transport.refuseCut(nativeRequest('POST', path, fields, this.#channel, files));
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /** The channel every call switches to (the client's `channel` option), if it pins one. */
+  get channel(): string | undefined {
+    return this.#channel;
+  }
+
   /** The site root as the core resolves it (the client's `baseUrl`, ending in `/`). */
   get root(): URL {
     return this.#core.root;

@@ -9,6 +9,8 @@ const loopback = useLoopbackServer();
 const servers: FakeServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
+/** A site that takes this photo: over PHP's default upload_max_filesize (2M), the SDK refuses it. */
+const serverLimits = { uploadMaxFilesize: 4 * 1024 * 1024 };
 /** 3 MiB of varied bytes, as a PNG by name. */
 const photo = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, index) => (index * 7) % 251);
 
@@ -32,7 +34,7 @@ describe('upload progress in Node (a streamed multipart body)', () => {
       });
     });
     const progress: UploadProgress[] = [];
-    const app = new AppClient({ baseUrl, token: 'T0KEN', validation: 'off' });
+    const app = new AppClient({ baseUrl, token: 'T0KEN', validation: 'off', serverLimits });
     await app.photo.addPhoto(
       { photo, photo_name: 'holiday.png' },
       { onUploadProgress: (event) => progress.push(event) },
@@ -55,7 +57,7 @@ describe('upload progress in Node (a streamed multipart body)', () => {
     const server = await startFakeServer();
     servers.push(server);
     const { username, password } = server.credentials.channel;
-    const hub = new NativeClient({ baseUrl: server.hubBaseUrl, username, password });
+    const hub = new NativeClient({ baseUrl: server.hubBaseUrl, username, password, serverLimits });
     const progress: UploadProgress[] = [];
     const { item } = await hub.items.update(
       { body: 'with a picture', media: new File([photo], 'big.png', { type: 'image/png' }) },

@@ -56,6 +56,9 @@ const NOT_SENT = new Set([
 export function attemptMayHaveApplied(failure: SdkError): boolean {
   if (UNSENT.has(failure)) return false;
   if (failure instanceof TimeoutError) return true;
+  // `ChannelMismatchError`: the hub stored the item, in another channel. By its code, so that a
+  // client that never pins a channel (AppClient) does not carry the class.
+  if ((failure as { code?: unknown }).code === 'channel_mismatch') return true;
   if (failure instanceof ConnectionError) return !NOT_SENT.has(causeCode(failure.cause) ?? '');
   if (failure instanceof ApiError) {
     // A media post stored without its file (native/media-answer.ts): the text IS stored.
