@@ -131,7 +131,7 @@ export interface RelayOptions {
    * entry one), its own `channel`, `token` and `method` included (and sent first). One set for both
    * sites: give the lower of each where their php.ini differ.
    * @default PHP's: maxInputVars 1000, maxNesting 64, postMaxSize 8 MiB, uploadMaxFilesize 2 MiB,
-   * maxFileUploads 20 (`PHP_DEFAULT_LIMITS`)
+   * maxFileUploads 20
    * @example serverLimits: { maxInputVars: 5000, uploadMaxFilesize: 16 * 1024 * 1024 }
    */
   serverLimits?: ServerLimits | undefined;
