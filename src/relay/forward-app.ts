@@ -75,7 +75,7 @@ export class AppForwarder implements Forwarder {
     if (typeof token !== 'string' || token === '') {
       return relayError(401, 'relay.unauthenticated', 'No Application API token for this session');
     }
-    const page = await readPageFields(request, url, maxRequestBytes);
+    const page = await readPageFields(request, url, maxRequestBytes, this.#limits);
     // The page's one `method` counts for the relay's own; `token` is the relay's addition.
     refusePageBreach(page, { query: ['token'], body: [] }, this.#limits);
     // The one `method` in the query is the call itself (checked by `call`); every other field is the SDK's or refused.

@@ -71,7 +71,7 @@ export class HubForwarder implements Forwarder {
     if (call.api !== 'hub') throw new TypeError('not a Native API call');
     const sdk = this.#calls.get(call.endpoint);
     if (sdk === undefined) throw new TypeError('not an endpoint the relay forwards');
-    const page = await readPageFields(request, url, maxRequestBytes);
+    const page = await readPageFields(request, url, maxRequestBytes, this.#limits);
     const own: Fields = this.#channel === undefined ? {} : { channel: this.#channel };
     const ownNames = Object.keys(own);
     const where = call.httpMethod === 'GET' ? { query: ownNames, body: [] } : { query: [], body: ownNames };

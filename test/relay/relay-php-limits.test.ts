@@ -93,6 +93,27 @@ describe("the relay refuses what PHP's limits would cut, before sending anything
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses a multipart body of more parts than fields and files together, unparsed; the exact count after', async () => {
+    const { relay, sent } = writer();
+    // 1,020 parts: as many as PHP could keep (1,000 fields, 20 files), so parsed; then 1,021 fields with the channel.
+    const [, , exact] = await refusal(await ask(relay, '/api/z/1.0/item/update', multipart(allowing(1019))));
+    expect(exact).toContain('1021 fields in the body, over max_input_vars = 1000');
+    const [status, , counted] = await refusal(
+      await ask(relay, '/api/z/1.0/item/update', multipart(allowing(1020))),
+    );
+    expect([status, counted]).toEqual([400, expect.stringContaining('1021 parts in the body')]);
+    expect(counted).toContain('serverLimits.maxInputVars and serverLimits.maxFileUploads');
+    // A quoted boundary (RFC 2046 allows one): counted the same.
+    const quoted = new Response(multipart(allowing(1020)).body as FormData);
+    const type = (quoted.headers.get('content-type') as string).replace(/boundary=(.*)$/, 'boundary="$1"');
+    const body = await quoted.arrayBuffer();
+    const [, , again] = await refusal(
+      await ask(relay, '/api/z/1.0/item/update', { method: 'POST', headers: { 'Content-Type': type }, body }),
+    );
+    expect(again).toContain('1021 parts in the body');
+    expect(sent).toHaveLength(0);
+  });
+
   it('refuses a name nested deeper than max_input_nesting_level, naming it', async () => {
     const { relay, sent } = writer();
     const deep = `a${'[x]'.repeat(65)}`;
@@ -146,10 +167,18 @@ describe("the relay refuses what PHP's limits would cut, before sending anything
   it('reads a 16,000-field form in one pass: refused by default, forwarded whole under a raised limit', async () => {
     // Completion and the answers are asserted; the time is bench/relay-fields.ts's (linear, not seconds).
     const fields = allowing(16_000);
-    for (const init of [urlencoded(fields), multipart(fields)]) {
+    const cases: [RequestInit, string][] = [
+      [urlencoded(fields), '16002 fields in the body, over max_input_vars = 1000'],
+      // Counted by its delimiters before it is parsed.
+      [
+        multipart(fields),
+        '16001 parts in the body, over max_input_vars = 1000 fields and max_file_uploads = 20 files',
+      ],
+    ];
+    for (const [init, said] of cases) {
       const refused = writer();
       const [status, , message] = await refusal(await ask(refused.relay, '/api/z/1.0/item/update', init));
-      expect([status, message]).toEqual([400, expect.stringContaining('16002 fields in the body')]);
+      expect([status, message]).toEqual([400, expect.stringContaining(said)]);
       expect(refused.sent).toHaveLength(0);
     }
     const raised = writer({ serverLimits: { maxInputVars: 20_000 } });
