@@ -3,6 +3,8 @@
  * 16,000 `contact_allow[]` once held it 5.6–8.6 s, 4× the fields 25–31× the time). An in-process
  * relay over an upstream that answers at once; each size is timed from the page's request to the
  * relay's answer, refused (PHP's default `max_input_vars`) and handled (a limit raised past it).
+ * Measured on 2 shared cores (load ~16), medians of 16,000 fields: before the fix (handled) 2.2 s
+ * urlencoded, 4.0 s multipart; after, 37 ms / 0.32 s handled, 24 ms / 2.5 ms refused.
  */
 import { createRelay, DEFAULT_HUB_ALLOW, type RelayOptions } from '../src/relay.js';
 
