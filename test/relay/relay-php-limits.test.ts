@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../src/index.js';
+import { ownFieldsFirst, phpShape } from '../../src/relay/server-limits.js';
 import { createRelay, DEFAULT_HUB_ALLOW, type RelayOptions } from '../../src/relay.js';
 import { ask, PASSWORD, refusal, relayOver, TOKEN } from './in-process.js';
 
@@ -189,6 +190,38 @@ describe("the relay refuses what PHP's limits would cut, before sending anything
     expect(forwarded.filter(([name]) => name === 'contact_allow[]').map(([, value]) => value)).toEqual(
       fields.slice(1).map(([, value]) => value),
     );
+  });
+
+  it('sees a request as PHP does: fields as sent, the body by its bytes; its own fields first and kept', () => {
+    const body = new URLSearchParams([
+      ['channel', 'alice2'],
+      ['body', 'hé'],
+      ['contact_allow[]', 'a'],
+    ]);
+    expect(phpShape({ method: 'POST', path: 'api/z/1.0/item/update', body })).toEqual({
+      query: [],
+      body: {
+        fields: [
+          ['channel', 'alice2'],
+          ['body', 'hé'],
+          ['contact_allow[]', 'a'],
+        ],
+        files: [],
+        size: 'channel=alice2&body=h%C3%A9&contact_allow%5B%5D=a'.length,
+      },
+    });
+    expect(phpShape({ method: 'GET', path: 'api.php', query: { token: 't', ids: [1, 2] } })).toEqual({
+      query: [
+        ['token', 't'],
+        ['ids[]', '1'],
+        ['ids[]', '2'],
+      ],
+    });
+    const first = ownFieldsFirst({ body: 'x', channel: 'bob' }, { channel: 'alice2' });
+    expect(Object.entries(first)).toEqual([
+      ['channel', 'alice2'],
+      ['body', 'x'],
+    ]);
   });
 
   it('checks serverLimits at creation: a misspelt limit or one that is not a positive whole number', () => {
