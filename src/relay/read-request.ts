@@ -91,6 +91,8 @@ function occurrences(bytes: Uint8Array, needle: Uint8Array): number {
  * Refuses a multipart body of more parts than PHP keeps fields and files together, counted by their
  * delimiters before it is parsed: the parser costs ~10 µs a part (a 10 MiB body of tiny parts would
  * hold the relay for seconds), the count ~0.1 µs. The exact count per limit comes after parsing.
+ * PHP itself (8.1.17+, CVE-2023-0662) stops reading a body past the same count of parts
+ * (`max_multipart_body_parts`, by default `max_input_vars` + `max_file_uploads`).
  */
 function refuseManyParts(bytes: Uint8Array, type: string, limits: Required<ServerLimits>): void {
   const boundary = boundaryOf(type);
