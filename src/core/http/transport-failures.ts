@@ -5,7 +5,7 @@ import { TimeoutError } from '../errors/timeout-error.js';
 import type { Redactor } from '../secrets/redact.js';
 import type { AttemptPhase } from './attempt-deadline.js';
 import { crossOriginFailure } from './cross-origin.js';
-import { unsent } from './write-outcome.js';
+import { causeCode, unsent } from './write-outcome.js';
 
 /** What the errors of one call name: its method and its redacted URL (after redirects). */
 export interface CallName {
@@ -38,9 +38,54 @@ export function unreachable(error: unknown, call: CallName, redactor: Redactor):
     RECURRING.add(refused);
     return refused;
   }
-  return new ConnectionError(`Could not reach ${call.url}: ${redactor.text(causeText(error))}`, call.url, {
-    cause: error,
-  });
+  const detail = redactor.text(causeText(error)) + noDnsAnswer(error, call.url);
+  return new ConnectionError(`Could not reach ${call.url}: ${detail}`, call.url, { cause: error });
+}
+
+/**
+ * getaddrinfo's codes for a host no DNS server knows (`ENOTFOUND`), or that none answered for
+ * (`EAI_AGAIN`): said in words, with what to check, since `fetch failed` alone reads like a server down.
+ */
+function noDnsAnswer(error: unknown, url: string): string {
+  const code = causeCode(error);
+  if (code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') return '';
+  let host = 'the host';
+  try {
+    host = `"${new URL(url).hostname}"`;
+  } catch {
+    // A URL that is not one has no host to name.
+  }
+  return code === 'ENOTFOUND'
+    ? `; the host ${host} has no DNS answer: check its spelling in baseUrl`
+    : `; no DNS answer for ${host} (the lookup failed for now): check this machine's network and DNS, and the host's spelling in baseUrl`;
+}
+
+/** Connection failures already told their attempts. */
+const TOLD = new WeakSet<SdkError>();
+
+/**
+ * The connection failure a call ends with, told how many attempts were made over how long and what
+ * to check: a stopped server, a closed port and a wrong `baseUrl` all look like this from the
+ * client. Other failures (and a browser's CORS refusal, which says what to do) are left as they are.
+ */
+export function afterAttempts(
+  failure: SdkError,
+  attempts: number,
+  elapsedMs: number,
+  origin: string,
+): SdkError {
+  if (!(failure instanceof ConnectionError) || RECURRING.has(failure) || TOLD.has(failure)) return failure;
+  // Told once: a failure of a nested call (fresh credentials fetched over the network) passes two transports.
+  TOLD.add(failure);
+  const took = elapsedMs < 1000 ? `${elapsedMs} ms` : `${(elapsedMs / 1000).toFixed(1)} s`;
+  const said = failure.message;
+  // Read first: V8 writes the stack's first line from the message when the stack is first read.
+  const stack = failure.stack;
+  failure.message = `${said}. ${attempts} attempt${attempts === 1 ? '' : 's'} over ${took}: is the server running at ${origin}, and is baseUrl right?`;
+  const head = `${failure.name}: ${said}`;
+  if (stack?.startsWith(head))
+    failure.stack = `${failure.name}: ${failure.message}${stack.slice(head.length)}`;
+  return failure;
 }
 
 /** Anything else thrown while the answer was read: the connection broke mid-body. */

@@ -14,6 +14,7 @@ import { answered, type HttpRequest, type HttpResponse } from './http-exchange.j
 import { decideRedirect } from './redirect-policy.js';
 import { backoff, type RetryPolicy, retryPolicyFor, statusRetryDelay } from './retry-policy.js';
 import {
+  afterAttempts,
   type CallName,
   deadlinePassed,
   isTransient,
@@ -118,6 +119,7 @@ export class Transport {
       signal: request.options?.signal,
     };
     let refreshed = false;
+    const startedAt = Date.now();
     for (let attempt = 1; ; attempt++) {
       const mayRetry = retried(call.repeat) && attempt <= retry.limit;
       try {
@@ -140,7 +142,10 @@ export class Transport {
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
         const failure = toSdkError(error, call, redactor);
-        if (!mayRetry || !isTransient(failure)) throw settleOutcome(failure, call.repeat, call.uncertain);
+        if (!mayRetry || !isTransient(failure)) {
+          const told = afterAttempts(failure, attempt, Date.now() - startedAt, url.origin);
+          throw settleOutcome(told, call.repeat, call.uncertain);
+        }
         call.uncertain ||= attemptMayHaveApplied(failure);
         await this.#waitToRetry(call, attempt, retryReason(failure), backoff(retry, attempt));
       }

@@ -82,7 +82,7 @@ export function settleOutcome(failure: SdkError, kind: Repeatable, earlier: bool
 }
 
 /** The system error code undici puts one or two levels down (`ECONNREFUSED`). */
-function causeCode(cause: unknown): string | undefined {
+export function causeCode(cause: unknown): string | undefined {
   for (let level = cause, depth = 0; level instanceof Error && depth < 4; level = level.cause, depth++) {
     const code = (level as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors/argument-error.js';
+import { editDistance } from './known-keys.js';
 
 /** The site root as a URL ending in `/`, so relative paths (`api.php`) resolve below it, not beside it. */
 export function siteRoot(baseUrl: string | URL): URL {
@@ -16,6 +17,12 @@ export function siteRoot(baseUrl: string | URL): URL {
     // Never echoed: the password would land in every error and log line that names the URL.
     throw new ArgumentError(
       'baseUrl must not contain credentials (user:password@host): pass username and password as options',
+    );
+  }
+  if (misspeltLocalhost(url.hostname)) {
+    // Otherwise a DNS failure after a second of retries, or (NativeClient) the plain-http refusal.
+    throw new ArgumentError(
+      `baseUrl's host "${url.hostname}" looks like a misspelt "localhost": did you mean "${url.protocol}//localhost${url.port === '' ? '' : `:${url.port}`}${url.pathname}"?`,
     );
   }
   url.search = '';
@@ -52,4 +59,14 @@ export function isLoopback(url: URL): boolean {
   return (
     host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
   );
+}
+
+/**
+ * A one-label host within two edits of `localhost` (`locahost`, `localhsot`, `lcoalhost`): a typo,
+ * not a machine's name. Not one that starts with `localhost` (`localhost2`, a container's name).
+ */
+function misspeltLocalhost(host: string): boolean {
+  if (host === 'localhost' || host.startsWith('localhost') || host.length < 6) return false;
+  if (host.includes('.') || host.includes(':') || host.includes('[')) return false;
+  return editDistance(host, 'localhost') <= 2;
 }
