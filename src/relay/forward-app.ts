@@ -1,6 +1,7 @@
 import { appRequest } from '../app/app-request.js';
 import type { ClientCore } from '../core/client/client-core.js';
 import type { ServerLimits } from '../core/request/php-limits.js';
+import { sdkFieldsFirst } from '../core/request/sdk-fields.js';
 import { Redactor } from '../core/secrets/redact.js';
 import { APP_CALLS, appParts, isAppCall } from './app-calls.js';
 import type { Forwarder } from './forwarder.js';
@@ -11,7 +12,7 @@ import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 import type { SdkCall } from './sdk-call.js';
-import { ownFieldsFirst, refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
+import { refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
 
 /** How a method is named; anything else is refused without being quoted back. */
 const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
@@ -84,7 +85,7 @@ export class AppForwarder implements Forwarder {
     const parts = appParts(typed);
     const built = appRequest(call.method, parts.fields, token, { signal: request.signal }, parts.files);
     // `token` and `method` go first, where PHP's cut of the last fields cannot reach them.
-    const sent = { ...built, query: ownFieldsFirst(built.query ?? {}, { token, method: call.method }) };
+    const sent = { ...built, query: sdkFieldsFirst({ token, method: call.method }, built.query ?? {}) };
     refuseUpstreamBreach(sent, this.#limits);
     const response = await this.#core.transport.send(sent);
     // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.

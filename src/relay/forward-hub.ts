@@ -1,6 +1,7 @@
 import type { ClientCore } from '../core/client/client-core.js';
 import type { ServerLimits } from '../core/request/php-limits.js';
 import type { Fields } from '../core/request/query.js';
+import { sdkFieldsFirst } from '../core/request/sdk-fields.js';
 import type { Redactor } from '../core/secrets/redact.js';
 import { nativeRequest } from '../native/native-request.js';
 import type { Forwarder } from './forwarder.js';
@@ -12,7 +13,7 @@ import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 import type { SdkCall } from './sdk-call.js';
-import { ownFieldsFirst, refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
+import { refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
 
 /** How an endpoint is named (`files`, `item/update`); anything else is refused without being quoted. */
 const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
@@ -78,11 +79,11 @@ export class HubForwarder implements Forwarder {
     refusePageBreach(page, where, this.#limits);
     const { media, ...fields } = sdkFields(sdk, page, call.endpoint);
     const files = media === undefined ? {} : { media: media as File };
-    // The channel goes first (`ownFieldsFirst`), where PHP's cut of the last fields cannot reach it.
+    // The channel goes first (`sdkFieldsFirst`), where PHP's cut of the last fields cannot reach it.
     const built = nativeRequest(
       call.httpMethod,
       call.endpoint,
-      ownFieldsFirst(fields as Fields, own),
+      sdkFieldsFirst(own, fields as Fields),
       undefined,
       files,
     );

@@ -1,14 +1,12 @@
 import type { HttpRequest } from '../core/http/http-exchange.js';
-import { encodeMultipart } from '../core/request/multipart.js';
 import {
   type FilePart,
   type LimitBreach,
   limitBreach,
   limitMessage,
-  type PhpRequestShape,
   type ServerLimits,
 } from '../core/request/php-limits.js';
-import { type Fields, fieldEntries } from '../core/request/query.js';
+import { requestShape } from '../core/request/request-shape.js';
 import { type PageField, RequestRefusal } from './read-request.js';
 
 /**
@@ -54,33 +52,6 @@ export function refusePageBreach(
 
 /** Refuses the request the relay is about to send when PHP would cut any of it. */
 export function refuseUpstreamBreach(request: HttpRequest, limits: Required<ServerLimits>): void {
-  const breach = limitBreach(phpShape(request), limits);
+  const breach = limitBreach(requestShape(request), limits);
   if (breach !== undefined) throw refusalOf(breach);
-}
-
-/** What PHP's limits see of a request: the query's fields, the body's fields, files and bytes. */
-export function phpShape(request: HttpRequest): PhpRequestShape {
-  const query = fieldEntries(request.query);
-  const { body } = request;
-  if (body === undefined) return { query };
-  // Form-encoded, `toString()` is what fetch sends: all ASCII, one byte a character.
-  if (!(body instanceof FormData))
-    return { query, body: { fields: [...body], files: [], size: body.toString().length } };
-  const fields: Entry[] = [];
-  const files: FilePart[] = [];
-  for (const [name, value] of body as Iterable<[string, string | File]>) {
-    if (typeof value === 'string') fields.push([name, value]);
-    else files.push({ field: name, fileName: value.name, size: value.size });
-  }
-  // The SDK's own encoding, as the transport sends it (its boundary is always as long).
-  return { query, body: { fields, files, size: encodeMultipart(body).body.size } };
-}
-
-/**
- * `fields` with the relay's own (`own`) first and their values kept: PHP cuts from the end, so no
- * number of the page's fields can push `channel`, `token` or `method` off (defence in depth: the
- * limits refuse such a call anyway). A page's field of the same name never replaces one of them.
- */
-export function ownFieldsFirst(fields: Fields, own: Fields): Fields {
-  return { ...own, ...fields, ...own };
 }

@@ -26,6 +26,8 @@ function upstreamOptions(options: RelayOptions, baseUrl: string | URL): ClientOp
     retry: 0,
     validation: 'off',
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The transport's own refusal of a request PHP would cut, at the relay's limits.
+    ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),

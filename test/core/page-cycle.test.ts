@@ -112,6 +112,8 @@ describe('over HTTP: files.list against a hub whose start cursor cycles', () => 
     const hub = new NativeClient({ baseUrl, username: 'alice', password: 'pw', validation: 'off' });
     const files = await hub.files.list({ records: 2 }, { signal: controller.signal }).toArray();
     expect(files.map((file) => file.filename)).toEqual(['a1', 'a2', 'b1', 'b2']);
-    expect(loopback.state.hits).toBe(3);
+    // A, B, then A again: the repeat makes the walk read the whole list once (the hub's files of
+    // one second come in a new order on each page: issue 41) and take what it had not yet seen.
+    expect(loopback.state.hits).toBe(4);
   });
 });

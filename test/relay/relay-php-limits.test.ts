@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { requestShape } from '../../src/core/request/request-shape.js';
+import { sdkFieldsFirst } from '../../src/core/request/sdk-fields.js';
 import { ArgumentError } from '../../src/index.js';
-import { ownFieldsFirst, phpShape } from '../../src/relay/server-limits.js';
 import { createRelay, DEFAULT_HUB_ALLOW, type RelayOptions } from '../../src/relay.js';
 import { ask, PASSWORD, refusal, relayOver, TOKEN } from './in-process.js';
 
@@ -198,7 +199,7 @@ describe("the relay refuses what PHP's limits would cut, before sending anything
       ['body', 'hé'],
       ['contact_allow[]', 'a'],
     ]);
-    expect(phpShape({ method: 'POST', path: 'api/z/1.0/item/update', body })).toEqual({
+    expect(requestShape({ body })).toEqual({
       query: [],
       body: {
         fields: [
@@ -210,14 +211,14 @@ describe("the relay refuses what PHP's limits would cut, before sending anything
         size: 'channel=alice2&body=h%C3%A9&contact_allow%5B%5D=a'.length,
       },
     });
-    expect(phpShape({ method: 'GET', path: 'api.php', query: { token: 't', ids: [1, 2] } })).toEqual({
+    expect(requestShape({ query: { token: 't', ids: [1, 2] } })).toEqual({
       query: [
         ['token', 't'],
         ['ids[]', '1'],
         ['ids[]', '2'],
       ],
     });
-    const first = ownFieldsFirst({ body: 'x', channel: 'bob' }, { channel: 'alice2' });
+    const first = sdkFieldsFirst({ channel: 'alice2' }, { body: 'x', channel: 'bob' });
     expect(Object.entries(first)).toEqual([
       ['channel', 'alice2'],
       ['body', 'x'],
