@@ -161,8 +161,10 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
 
 async function route(runtime: Runtime, request: Request, at: string | undefined): Promise<Response> {
   let path = at;
-  if (path === 'token.php') return tokenPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
-  if (path === 'api.php') return apiPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
+  if (path === 'token.php')
+    return tokenPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
+  if (path === 'api.php')
+    return apiPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
   if (runtime.options.hubRewrite && path !== undefined) {
     const routed = rewrittenPath(path, new URL(request.url).search, runtime.options.serverLimits);
     if (routed === undefined) return serverError();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHP_DEFAULT_LIMITS, type ServerLimits } from '../../src/core/request/php-limits.js';
 import { readPhpRequest } from '../../src/testing/http/php-request.js';
 import type { PhpArray } from '../../src/testing/http/php-vars.js';
-import { CASES, INI_SETS, requestOf } from '../fixtures/php-limits/cases.js';
+import { CASES, type INI_SETS, requestOf } from '../fixtures/php-limits/cases.js';
 
 /*
  * The fake's PHP model against what a real PHP 8.2 made of the same bytes (recorded by
@@ -55,12 +55,7 @@ const tmpNames = (table: PhpArray): PhpArray =>
     [...table].map(([key, value]) => [
       key,
       value instanceof Map
-        ? new Map(
-            [...value].map(([field, inner]) => [
-              field,
-              field === 'tmp_name' ? markTmp(inner) : inner,
-            ]),
-          )
+        ? new Map([...value].map(([field, inner]) => [field, field === 'tmp_name' ? markTmp(inner) : inner]))
         : value,
     ]),
   );
@@ -86,7 +81,11 @@ describe(`PHP's silent limits, as recorded from PHP ${recorded.php}`, () => {
         ...(body === undefined ? {} : { body }),
       });
       const read = await readPhpRequest(request, LIMITS[probe.ini]);
-      expect({ get: pairs(read.get), post: pairs(read.post), files: filePairs(tmpNames(read.files)) }).toEqual({
+      expect({
+        get: pairs(read.get),
+        post: pairs(read.post),
+        files: filePairs(tmpNames(read.files)),
+      }).toEqual({
         get: answer.php.get,
         post: answer.php.post,
         files: answer.php.files,

@@ -7,7 +7,12 @@ import { integer, optional } from '../values.js';
 export const LIMIT_FLAGS: OptionGroup = {
   title: "PHP's request limits (cut silently, as PHP does; SIZE in bytes or PHP's 512K, 8M, 1G)",
   options: [
-    { name: 'max-input-vars', value: 'N', description: 'fields kept per query and per body', defaultText: '1000' },
+    {
+      name: 'max-input-vars',
+      value: 'N',
+      description: 'fields kept per query and per body',
+      defaultText: '1000',
+    },
     {
       name: 'max-input-nesting-level',
       value: 'N',
@@ -27,7 +32,9 @@ export function phpSize(text: string, what: string): number {
   const match = /^(\d+)([kmg]?)$/i.exec(text);
   const bytes = match ? Number(match[1]) * (UNITS[(match[2] ?? '').toLowerCase()] ?? 1) : Number.NaN;
   if (Number.isSafeInteger(bytes) && bytes > 0) return bytes;
-  throw new UsageError(`${what} must be a size in bytes, or with K, M or G (8M), not ${JSON.stringify(text)}`);
+  throw new UsageError(
+    `${what} must be a size in bytes, or with K, M or G (8M), not ${JSON.stringify(text)}`,
+  );
 }
 
 /** `serverLimits` from the flags given; `undefined` when none is (PHP's defaults then). */

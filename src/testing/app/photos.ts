@@ -1,3 +1,4 @@
+import { UPLOAD_ERR } from '../http/php-request.js';
 import type { Runtime } from '../runtime.js';
 import { type MethodResult, methodError } from './answer.js';
 import type { AppPhoto } from './app-state.js';
@@ -35,7 +36,7 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
     return methodError(runtime, 'photo.add_photo', 'User did not allow to upload photos on their behalf.');
   }
   const file = call.params.file('photo');
-  if (!file) return methodError(runtime, LOAD_ERROR, 'No photo was uploaded.');
+  if (!file) return methodError(runtime, LOAD_ERROR, uploadFailure(call.params.uploadError('photo')));
   const name = call.params.get('photo_name') ?? '';
   const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
   if (!EXTENSIONS.includes(extension)) {
@@ -63,6 +64,20 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
   const output: Record<string, string> = { original: photoUrl(runtime, photo, '') };
   for (const size of sizes) output[`${size}px`] = photoUrl(runtime, photo, size);
   return { output };
+}
+
+/**
+ * Why there is no photo: none was sent, or PHP refused it (`$_FILES['photo']['error']`; a file over
+ * `upload_max_filesize` is the usual one). phpFox's file loader reports PHP's upload error under the
+ * same method error as its own checks; the wording is PHP's for that code (not recorded from a live
+ * phpFox).
+ */
+function uploadFailure(error: number | undefined): string {
+  if (error === UPLOAD_ERR.INI_SIZE)
+    return 'The uploaded file exceeds the upload_max_filesize directive in php.ini.';
+  if (error === UPLOAD_ERR.FORM_SIZE)
+    return 'The uploaded file exceeds the MAX_FILE_SIZE directive that was specified in the HTML form.';
+  return 'No photo was uploaded.';
 }
 
 /** JPEG, PNG or GIF magic bytes. */

@@ -88,7 +88,8 @@ function getWord(line: string, from: number, stop: string): [string, number] {
     const quote = line[at];
     if (quote === '"' || quote === "'") {
       at++;
-      while (at < line.length && line[at] !== quote) at += line[at] === '\\' && line[at + 1] === quote ? 2 : 1;
+      while (at < line.length && line[at] !== quote)
+        at += line[at] === '\\' && line[at + 1] === quote ? 2 : 1;
       if (at < line.length) at++;
     } else {
       at++;
@@ -98,7 +99,7 @@ function getWord(line: string, from: number, stop: string): [string, number] {
 }
 
 /** PHP's `substring_conf`: `\\` and `\<quote>` unescaped, up to the first other quote. */
-function unescape(text: string, quote: string | undefined): string {
+function substringConf(text: string, quote: string | undefined): string {
   let out = '';
   for (let at = 0; at < text.length && text[at] !== quote; at++) {
     const next = text[at + 1];
@@ -123,11 +124,11 @@ function confWord(value: string): string {
       }
       break;
     }
-    return unescape(value.slice(from + 1, end), quote);
+    return substringConf(value.slice(from + 1, end), quote);
   }
   let end = from;
   while (end < value.length && !SPACE.test(value[end] as string)) end++;
-  return unescape(value.slice(from, end), undefined);
+  return substringConf(value.slice(from, end), undefined);
 }
 
 /** `name` and `filename` of a `Content-Disposition` value, as `rfc1867.c` reads them (a later one wins). */

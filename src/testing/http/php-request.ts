@@ -29,10 +29,7 @@ export interface PhpRequest {
 export const UPLOAD_ERR = { OK: 0, INI_SIZE: 1, FORM_SIZE: 2, NO_FILE: 4 } as const;
 
 /** Reads `request` (its body too) as PHP does under `limits`. */
-export async function readPhpRequest(
-  request: Request,
-  limits: Required<ServerLimits>,
-): Promise<PhpRequest> {
+export async function readPhpRequest(request: Request, limits: Required<ServerLimits>): Promise<PhpRequest> {
   const read: PhpRequest = {
     get: phpFields(new URL(request.url).search.slice(1), limits, 'query'),
     post: new Map(),
@@ -77,7 +74,8 @@ function readMultipart(
       // A part with neither name nor file name: "File Upload Mime headers garbled", the end.
       if (part.name === undefined) return;
       const value = new TextDecoder().decode(content);
-      if (++fields <= limits.maxInputVars) registerPhpVariable(read.post, part.name, value, limits.maxNesting);
+      if (++fields <= limits.maxInputVars)
+        registerPhpVariable(read.post, part.name, value, limits.maxNesting);
       if (part.name.toUpperCase() === 'MAX_FILE_SIZE') maxFileSize = Number.parseInt(value, 10) || 0;
       continue;
     }
