@@ -7,6 +7,8 @@ export {
   type ApiErrorDetails,
   ArgumentError,
   AuthenticationError,
+  type ChannelMismatchDetails,
+  ChannelMismatchError,
   ConnectionError,
   NotFoundError,
   ResponseTooLargeError,
@@ -30,6 +32,7 @@ export type {
   UploadProgress,
   ValidationMode,
 } from './core/options/options.js';
+export type { ServerLimits } from './core/options/server-limits.js';
 export type { Page } from './core/paging/page.js';
 export type { PagePromise } from './core/paging/page-promise.js';
 export * from './native/index.js';

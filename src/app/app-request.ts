@@ -1,13 +1,16 @@
 import type { HttpRequest } from '../core/http/transport.js';
 import type { RequestOptions } from '../core/options/options.js';
 import { type Fields, formBody } from '../core/request/query.js';
+import { withoutSdkNames } from '../core/request/sdk-fields.js';
 
 /**
  * The `api.php` request of one call, as every `AppClient` call and the relay build it. `token` and
- * `method` come last, so no parameter can replace them (a `{ token, method }` in `app.call()`'s
- * params would otherwise redirect the call). With files, a multipart POST whose query holds `token`
- * and `method` only; else a GET with everything in the query. `token` is `undefined` behind a relay,
- * which adds it on the server.
+ * `method` come first, so that PHP's `max_input_vars` never cuts them (a request it would cut is
+ * refused before sending, see `serverLimits`), and no parameter PHP reads as `token` or `method`
+ * (`token`, `method[]`, ` method`) is sent: phpFox reads `$_REQUEST`, where the last of a name wins,
+ * so a `{ token, method }` in `app.call()`'s params would otherwise redirect the call. With files, a
+ * multipart POST whose query holds `token` and `method` only; else a GET with everything in the
+ * query. `token` is `undefined` behind a relay, which adds it on the server.
  */
 export function appRequest(
   method: string,
@@ -16,11 +19,11 @@ export function appRequest(
   options?: RequestOptions,
   files?: Record<string, Blob>,
 ): HttpRequest {
-  const { token: _token, method: _method, ...rest } = params as Record<string, unknown>;
-  const own = token === undefined ? { method } : { token, method };
-  if (files)
-    return { method: 'POST', path: 'api.php', query: own, body: formBody(rest as Fields, files), options };
-  const query = { ...(rest as Fields), ...own };
+  // Both names are left out of the parameters whether or not a token is sent: the relay adds it.
+  const own: Fields = token === undefined ? { method } : { token, method };
+  const rest = withoutSdkNames(['token', 'method'], params);
+  if (files) return { method: 'POST', path: 'api.php', query: own, body: formBody(rest, files), options };
+  const query = { ...own, ...rest };
   // phpFox reads every parameter from $_REQUEST: a write sent as GET is still a write.
   return readsByName(method)
     ? { method: 'GET', path: 'api.php', query, options }

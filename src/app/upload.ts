@@ -1,4 +1,5 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { checkUploadName } from '../core/request/request-shape.js';
 
 /** What an upload accepts: a Blob or File (browsers, `fileFromPath` in Node), or bytes. */
 export type UploadBody = Blob | File | Uint8Array | ArrayBuffer;
@@ -19,6 +20,8 @@ export function photoFile(photo: UploadBody, photoName: string): File {
   if (typeof photoName !== 'string' || photoName.trim() === '') {
     throw new ArgumentError('photo_name is required: phpFox reads the image type from its extension');
   }
+  // The extension is checked on the name PHP will read: `shell.php\0.png` arrives as `shell.php`.
+  checkUploadName('photo_name', photoName);
   const extension = photoName.slice(photoName.lastIndexOf('.') + 1).toLowerCase();
   const type = photoName.includes('.') ? PHOTO_TYPES[extension] : undefined;
   if (!type) {

@@ -63,6 +63,19 @@ export class NativeApi {
     return this.#core.answer(request, spec, this.#screen(spec), safety.recover);
   }
 
+  /**
+   * Throws the `ArgumentError` of a write PHP would cut (see `serverLimits`), as `write` would
+   * reject with it: for a write that asks something first and must send nothing at all.
+   */
+  refuseCutWrite(path: string, fields: Fields, files: Record<string, Blob | undefined>): void {
+    this.#core.transport.refuseCut(nativeRequest('POST', path, fields, this.#channel, files));
+  }
+
+  /** The channel every call switches to (the client's `channel` option), if it pins one. */
+  get channel(): string | undefined {
+    return this.#channel;
+  }
+
   /** The site root as the core resolves it (the client's `baseUrl`, ending in `/`). */
   get root(): URL {
     return this.#core.root;

@@ -33,6 +33,8 @@ const MAYBE_STORED = new Set(['operation cancelled', 'system error']);
 export interface HubIdentity {
   root: string;
   accountId: number;
+  /** The channel's id (`abook_channel`, an item's `uid`); 0 when the entry was not there. */
+  channelId: number;
   hash: string;
   guid: string;
 }
@@ -60,9 +62,11 @@ export async function hubIdentity(api: NativeApi, options: RequestOptions | unde
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const root = /^(.+)\/channel\/[^/]+$/.exec(text(self?.xchan_url))?.[1] ?? api.root.href.replace(/\/$/, '');
   const accountId = Number(self?.abook_account ?? 0);
+  const channelId = Number(self?.abook_channel ?? 0);
   return {
     root,
     accountId: Number.isSafeInteger(accountId) ? accountId : 0,
+    channelId: Number.isSafeInteger(channelId) && channelId > 0 ? channelId : 0,
     hash: text(self?.xchan_hash),
     guid: text(self?.xchan_guid),
   };

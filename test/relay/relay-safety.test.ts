@@ -69,16 +69,17 @@ describe('what the relay sends and returns', () => {
     await ask(relay, '/api/z/1.0/files?filename=x&records=2');
     const [app, hub] = sent.map((request) => new URL(request.url));
     expect(app?.origin).toBe('https://site.example');
+    // The SDK's own fields first, where PHP's max_input_vars never cuts them (issue 38).
     expect([...(app?.searchParams ?? [])]).toEqual([
-      ['user_id', '3'],
       ['token', TOKEN],
       ['method', 'user.getUser'],
+      ['user_id', '3'],
     ]);
     expect(hub?.origin).toBe('https://hub.example');
     expect([...(hub?.searchParams ?? [])]).toEqual([
+      ['channel', 'alice'],
       ['filename', 'x'],
       ['records', '2'],
-      ['channel', 'alice'],
     ]);
     expect(sent[1]?.headers.get('authorization')).toBe(`Basic ${BASIC}`);
   });

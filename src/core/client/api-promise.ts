@@ -52,6 +52,19 @@ export class ApiPromise<T> extends Promise<T> {
     }
   }
 
+  /**
+   * @internal The call `build` makes once `first` resolved (what the call needs to know first: the
+   * channel's identity), as one `ApiPromise`: `.withResponse()` gives the answer of `build`'s call.
+   */
+  static after<A, T>(first: Promise<A>, build: (value: A) => ApiPromise<T>): ApiPromise<T> {
+    let call: ApiPromise<T> | undefined;
+    const answered = first.then((value) => {
+      call = ApiPromise.attempt(() => build(value));
+      return call.#answered;
+    });
+    return new ApiPromise(answered, (raw) => (call as ApiPromise<T>).#describe(raw));
+  }
+
   /** `then`/`catch`/`finally` return plain promises, not `ApiPromise`s. */
   static override get [Symbol.species]() {
     return Promise;

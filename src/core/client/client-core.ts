@@ -98,6 +98,7 @@ export class ClientCore {
       redactor: this.redactor,
       ...(setup.credentials ? { credentials: setup.credentials } : {}),
       authorizer: setup.authorizer?.((secret) => this.redactor.add(secret)),
+      serverLimits: options.serverLimits,
     });
     this.validation = { mode: options.validation ?? 'strict', hooks: this.#hooks, redactor: this.redactor };
     this.#answerContext = {

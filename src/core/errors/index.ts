@@ -1,6 +1,7 @@
 export { ApiError, type ApiErrorDetails } from './api-error.js';
 export { ArgumentError } from './argument-error.js';
 export { AuthenticationError } from './authentication-error.js';
+export { type ChannelMismatchDetails, ChannelMismatchError } from './channel-mismatch-error.js';
 export { ConnectionError } from './connection-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';

@@ -2,7 +2,9 @@ import { abortableDelay } from '../base/abortable.js';
 import { readBodyBytes } from '../body/read-body.js';
 import { SdkError } from '../errors/sdk-error.js';
 import type { Hooks, UploadOptions } from '../options/options.js';
-import { queryString } from '../request/query.js';
+import { type ServerLimits, serverLimitsWithDefaults } from '../request/php-limits.js';
+import { fieldEntries, pairsQueryString } from '../request/query.js';
+import { refuseCutRequest, requestShape } from '../request/request-shape.js';
 import { type PreparedBody, prepareBody } from '../request/upload-body.js';
 import { sdkUserAgent } from '../request/user-agent.js';
 import type { Redactor } from '../secrets/redact.js';
@@ -47,6 +49,8 @@ export interface TransportConfig {
   credentials?: RequestInit['credentials'];
   /** Per-request credentials (a token, a signature), when fixed headers are not enough. */
   authorizer?: AttemptAuthorizer | undefined;
+  /** The site's PHP limits (see `ClientOptions.serverLimits`); PHP's defaults for those not given. */
+  serverLimits?: ServerLimits | undefined;
 }
 
 export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js';
@@ -83,17 +87,26 @@ export class Transport {
   readonly #headers: Record<string, string>;
   /** Fixed for the process: computed once, not per call. */
   readonly #userAgent = sdkUserAgent();
+  readonly #limits: Required<ServerLimits>;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#headers = this.#merged(undefined);
+    this.#limits = serverLimitsWithDefaults(config.serverLimits);
   }
 
-  /** Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the abort reason. */
+  /**
+   * Sends a request; resolves with the answer whatever its status, rejects with an `SdkError` or the
+   * abort reason. A request PHP would not read as sent (past `serverLimits`, a file name it cuts)
+   * rejects with an `ArgumentError` before anything is sent.
+   */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { baseUrl, redactor, authorizer } = this.#config;
+    const pairs = fieldEntries(request.query);
+    // Once per call, before the first attempt: PHP cuts silently, so a cut request would "succeed".
+    this.refuseCut(request, pairs);
     const retry = retryPolicyFor(this.#config.retry, request.options?.retry);
-    const query = queryString(request.query);
+    const query = pairsQueryString(pairs);
     const url = new URL(query === '' ? request.path : `${request.path}?${query}`, baseUrl);
     const call: Call = {
       method: request.method,
@@ -132,6 +145,14 @@ export class Transport {
         await this.#waitToRetry(call, attempt, retryReason(failure), backoff(retry, attempt));
       }
     }
+  }
+
+  /**
+   * Throws the `ArgumentError` of a request PHP would not read as sent (see `send`): for a call that
+   * asks something else first (a channel's identity) and must refuse before that too.
+   */
+  refuseCut(request: Pick<HttpRequest, 'query' | 'body'>, pairs = fieldEntries(request.query)): void {
+    refuseCutRequest(requestShape(request, pairs), this.#limits);
   }
 
   /** One attempt: the request, same-origin redirects of reads, and the whole body, within one deadline. */

@@ -3,6 +3,7 @@ import { ArgumentError } from '../errors/argument-error.js';
 import { keysOf, refuseUnknownKeys } from './known-keys.js';
 import { LOG_LEVELS } from './logging.js';
 import type { ClientOptions, Hooks, RequestOptions, RetryOptions, UploadOptions } from './options.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -30,7 +31,17 @@ export const CLIENT_OPTION_KEYS = keysOf<ClientOptions>({
   hooks: true,
   logLevel: true,
   logger: true,
+  serverLimits: true,
 });
+
+/** The keys of {@link ServerLimits}. */
+export const SERVER_LIMIT_KEYS = keysOf<ServerLimits>({
+  maxInputVars: true,
+  maxNesting: true,
+  postMaxSize: true,
+  uploadMaxFilesize: true,
+  maxFileUploads: true,
+}) as readonly (keyof ServerLimits)[];
 
 /** The keys of {@link RequestOptions}, every method's last argument. */
 export const REQUEST_OPTION_KEYS = keysOf<RequestOptions>({
@@ -86,6 +97,9 @@ export function checkClientOptions(options: ClientOptions, owner: OptionOwner): 
   const logger = options.logger as unknown as Record<string, unknown> | undefined;
   if (logger !== undefined && LOGGER_METHODS.some((name) => typeof logger?.[name] !== 'function'))
     throw new ArgumentError(`logger must be an object with ${LOGGER_METHODS.join(', ')} methods`);
+  const limits = options.serverLimits;
+  if (checkObject('serverLimits', limits, SERVER_LIMIT_KEYS, 'a PHP limit (serverLimits.<name>)'))
+    for (const name of SERVER_LIMIT_KEYS) checkNumber(`serverLimits.${name}`, limits[name], LIMIT);
   const hooks = options.hooks;
   if (checkObject('hooks', hooks, HOOK_NAMES, 'a hook (hooks.<name>)'))
     for (const name of HOOK_NAMES) checkFunction(`hooks.${name}`, hooks[name]);
@@ -184,6 +198,7 @@ interface NumberRule {
 export const TIMER: NumberRule = { positive: true, timer: true };
 const WAIT: NumberRule = { timer: true };
 const COUNT: NumberRule = { whole: true };
+const LIMIT: NumberRule = { positive: true, whole: true };
 
 /** A finite number within `rule`, or absent; the message says the whole rule. */
 export function checkNumber(name: string, value: unknown, { positive, whole, timer }: NumberRule): void {

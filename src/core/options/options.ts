@@ -1,5 +1,6 @@
 import type { SdkError } from '../errors/index.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** How much the SDK logs: each level includes the ones before it. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
@@ -146,6 +147,18 @@ export interface ClientOptions {
    * @example { logger: pino() }
    */
   logger?: Logger;
+  /**
+   * The site's PHP request limits (its php.ini): `maxInputVars`, `maxNesting`, `postMaxSize`,
+   * `uploadMaxFilesize`, `maxFileUploads`. PHP enforces them **silently** (fields past
+   * `max_input_vars` are dropped, a body over `post_max_size` arrives empty), so a request past one
+   * is refused before anything is sent, with an `ArgumentError` naming the limit, the count and the
+   * fix. Counting is PHP's: every field and every `name[]` entry counts, the query and the body apart.
+   * Give the site's real values when its admin raised (or lowered) them; the ones not given keep
+   * PHP's defaults. Each must be a whole number > 0.
+   * @default { maxInputVars: 1000, maxNesting: 64, postMaxSize: 8388608, uploadMaxFilesize: 2097152, maxFileUploads: 20 } (PHP's defaults)
+   * @example new NativeClient({ baseUrl, username, password, serverLimits: { maxInputVars: 5000 } })
+   */
+  serverLimits?: ServerLimits;
 }
 
 /** How far an upload has come. */

@@ -15,6 +15,40 @@ export interface MultipartBody {
 }
 
 export function encodeMultipart(form: FormData, boundary = randomBoundary()): MultipartBody {
+  return {
+    body: joinParts(multipartParts(form, boundary)),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * The size in bytes of `form` encoded by {@link encodeMultipart}, framing included, without joining
+ * its parts: every boundary the SDK makes has the same length, so the size is known before sending.
+ */
+export function multipartSize(form: FormData): number {
+  let size = 0;
+  for (const part of multipartParts(form, BOUNDARY_SHAPE))
+    size += typeof part === 'string' ? utf8Length(part) : part.size;
+  return size;
+}
+
+/** The bytes of `text` in UTF-8 (a lone surrogate as the 3 bytes of U+FFFD, as `TextEncoder` sends it). */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2;
+      at++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** The form's parts in order: framing text and the files' Blobs. */
+function multipartParts(form: FormData, boundary: string): (string | Blob)[] {
   const parts: (string | Blob)[] = [];
   for (const [name, value] of form) {
     if (typeof value === 'string') {
@@ -30,7 +64,7 @@ export function encodeMultipart(form: FormData, boundary = randomBoundary()): Mu
     }
   }
   parts.push(`--${boundary}--\r\n`);
-  return { body: joinParts(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  return parts;
 }
 
 /** As browsers and undici escape names and file names: `"` and line breaks percent-encoded. */
@@ -43,8 +77,12 @@ function normalizeLineBreaks(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\r\n');
 }
 
+const BOUNDARY_PREFIX = '----socialsite-sdk-';
+/** A stand-in as long as every {@link randomBoundary}, for {@link multipartSize}. */
+const BOUNDARY_SHAPE = `${BOUNDARY_PREFIX}${'0'.repeat(24)}`;
+
 /** 24 random hex digits after a fixed prefix: never found inside the parts by chance. */
 function randomBoundary(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `----socialsite-sdk-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `${BOUNDARY_PREFIX}${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -9,6 +9,7 @@ import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../sch
 import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
 import type { NativeApi } from '../native-api.js';
+import { checkStoredChannel, type PinnedChannel } from '../owner-check.js';
 import {
   type HubIdentity,
   hubIdentity,
@@ -131,11 +132,37 @@ export class ItemsResource {
     const media = mediaBlob(params?.media);
     const fields = itemFields(params, media !== undefined);
     const editing = fields.post_id !== undefined;
+    const channel = this.#api.channel;
+    if (channel === undefined) return this.#send(fields, media, editing, thread, options, undefined);
+    // Its message id now, so that the request refused (or sent) below is the one that would go out.
+    const sent = editing ? fields : { ...fields, message_id: fields.message_id ?? randomUuid() };
+    // Refused before the identity is asked: a request PHP would cut sends nothing at all.
+    this.#api.refuseCutWrite('item/update', sent, { media });
+    // A client that pins a channel checks where the item was stored: it needs the channel's id first.
+    const { onUploadProgress: _progress, ...readOptions } = options ?? {};
+    return ApiPromise.after(this.#identity(readOptions), ({ channelId }) =>
+      this.#send(sent, media, editing, thread, options, { nick: channel, channelId }),
+    );
+  }
+
+  /** The `item/update` call of {@link ItemsResource.#write}; its answer checked against `pinned`. */
+  #send(
+    fields: Fields,
+    media: Blob | undefined,
+    editing: boolean,
+    thread: NewItem['thread'],
+    options: UploadOptions | undefined,
+    pinned: PinnedChannel | undefined,
+  ): ApiPromise<ItemUpdateAnswer> {
     const spec = {
       schema: ItemUpdateResultSchema,
       subject: editing ? `Item ${String(fields.post_id)} (to edit)` : 'The item to create',
       ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
-      unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => ({ item_id, item }),
+      unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => {
+        const answer = { item_id, item };
+        if (pinned) checkStoredChannel(answer, pinned, 'items.update');
+        return answer;
+      },
       shape: 'object' as const,
     };
     // The hub stores a file again on every repeat, before it looks at the item.

@@ -1,0 +1,80 @@
+import { ArgumentError } from '../errors/argument-error.js';
+import { multipartSize, utf8Length } from './multipart.js';
+import { limitBreach, limitMessage, type PhpRequestShape, type ServerLimits } from './php-limits.js';
+import { type Fields, fieldEntries } from './query.js';
+
+/** What of a request its shape is read from: the query's fields and the body as handed to fetch. */
+export interface ShapedRequest {
+  query?: Fields | undefined;
+  body?: URLSearchParams | FormData | undefined;
+}
+
+/**
+ * What PHP's limits see of `request` (see {@link PhpRequestShape}): the query's name/value pairs as
+ * sent (`name[]` entries one by one), and the body's text fields, its file parts with their sizes,
+ * and its size in bytes as sent (a multipart body with its framing). One function for the clients'
+ * transport, the relay and the fake's property test, so that all of them count the same request.
+ * `queryPairs`: the query's pairs when the caller already has them (`fieldEntries(request.query)`).
+ */
+export function requestShape(
+  request: ShapedRequest,
+  queryPairs: readonly (readonly [string, string])[] = fieldEntries(request.query),
+): PhpRequestShape {
+  const { body } = request;
+  if (body === undefined) return { query: queryPairs };
+  if (body instanceof URLSearchParams)
+    return { query: queryPairs, body: { fields: [...body], files: [], size: utf8Length(body.toString()) } };
+  const fields: [string, string][] = [];
+  const files: { field: string; fileName: string; size: number }[] = [];
+  for (const [name, value] of body) {
+    if (typeof value === 'string') fields.push([name, value]);
+    else files.push({ field: name, fileName: value.name, size: value.size });
+  }
+  return { query: queryPairs, body: { fields, files, size: multipartSize(body) } };
+}
+
+/**
+ * What is wrong with an upload's file name as PHP reads it, or `undefined` when nothing is: PHP ends
+ * a file name at a NUL (`shell.php\0.png` arrives as `shell.php`), keeps only what follows the last
+ * `/` or `\`, and a control character is no part of any real file name (a CR or LF is sent
+ * percent-encoded, and read back as 3 other characters).
+ */
+export function uploadNameProblem(name: string): string | undefined {
+  if (name.includes('\0'))
+    return `it holds a NUL, where PHP ends the name ("${printable(name.slice(0, name.indexOf('\0')))}" is what the server would read)`;
+  if (/[/\\]/.test(name)) return 'it holds a / or \\, and PHP keeps only what follows the last one';
+  if ([...name].some(isControl)) return 'it holds a control character';
+  return undefined;
+}
+
+/** Refuses, with an `ArgumentError`, an upload name PHP would not read as given (see {@link uploadNameProblem}). */
+export function checkUploadName(what: string, name: string): void {
+  const problem = uploadNameProblem(name);
+  if (problem !== undefined) throw new ArgumentError(`${what} "${printable(name)}" is refused: ${problem}`);
+}
+
+/**
+ * Refuses, with an `ArgumentError` before anything is sent, a request PHP would not read as sent: one
+ * it would cut (see {@link limitBreach}; the message names the limit, the count and the fix), or one
+ * with a file name it would read otherwise.
+ */
+export function refuseCutRequest(shape: PhpRequestShape, limits: Required<ServerLimits>): void {
+  for (const file of shape.body?.files ?? [])
+    checkUploadName(`The file name of '${file.field}'`, file.fileName);
+  const breach = limitBreach(shape, limits);
+  if (breach !== undefined) throw new ArgumentError(limitMessage(breach));
+}
+
+/** A C0 control character or DEL. */
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+}
+
+/** A name as a message shows it: control characters escaped, cut at 80 characters. */
+function printable(name: string): string {
+  const shown = [...name]
+    .map((char) => (isControl(char) ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : char))
+    .join('');
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
