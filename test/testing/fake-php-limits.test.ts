@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHP_DEFAULT_LIMITS } from '../../src/core/request/php-limits.js';
+import { ArgumentError, NativeClient } from '../../src/index.js';
 import { Params } from '../../src/testing/http/params.js';
 import { createFakeSite, type FakeSite } from '../../src/testing/index.js';
 import { solidJpeg, solidPng } from '../../src/testing/seed/images.js';
@@ -35,6 +36,10 @@ async function postItem(site: FakeSite, body: string) {
   return (await response.json()) as { success: boolean; item_id: number; message?: string };
 }
 
+/** `count` distinct xchan-like hashes. */
+const hashesOf = (count: number) =>
+  Array.from({ length: count }, (_, at) => `xchan-${String(at).padStart(4, '0')}`);
+
 const storedItem = (site: FakeSite, id: number) =>
   site.state.hub.items.find((item) => item.row.id === id)?.row;
 
@@ -61,6 +66,51 @@ describe('max_input_vars: the cut channel of the live hub (issue 38)', () => {
   it("a site's own max_input_vars (serverLimits) keeps them all", async () => {
     const site = createFakeSite({ serverLimits: { maxInputVars: 3000 } });
     expect(storedItem(site, (await postItem(site, itemBody(1100))).item_id)?.uid).toBe(ALICE2_ID);
+  });
+});
+
+describe('the live case through NativeClient: the fake agrees with the live hub', () => {
+  const site = createFakeSite();
+  const client = (serverLimits = {}) =>
+    new NativeClient({
+      baseUrl: site.url,
+      ...site.credentials.channel,
+      channel: 'alice2',
+      serverLimits,
+      fetch: (input, init) => site.handler(new Request(input, init)),
+    });
+  const deny = (count: number) => hashesOf(count);
+
+  it('1,100 contact_deny entries: refused before sending, nothing stored', async () => {
+    const before = site.state.hub.items.length;
+    const error = await client()
+      .items.update({ body: 'live case', contact_deny: deny(1100) })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect(site.state.hub.items.length).toBe(before);
+  });
+
+  it('5 entries: stored as alice2, every entry denied', async () => {
+    const answer = await client().items.update({ body: 'five', contact_deny: deny(5) });
+    const row = storedItem(site, answer.item_id);
+    expect([row?.uid, row?.deny_cid]).toEqual([
+      ALICE2_ID,
+      deny(5)
+        .map((hash) => `<${hash}>`)
+        .join(''),
+    ]);
+  });
+
+  it('a wrong serverLimits (5000) lets 1,100 out: alice2 (channel goes first), the last 102 entries lost', async () => {
+    const answer = await client({ maxInputVars: 5000 }).items.update({
+      body: 'wrong',
+      contact_deny: deny(1100),
+    });
+    const row = storedItem(site, answer.item_id);
+    expect(row?.uid).toBe(ALICE2_ID);
+    // channel, message_id, body and 998 entries: the 1,001 fields PHP keeps of a body.
+    expect(row?.deny_cid.match(/</g)?.length).toBe(998);
+    expect(row?.deny_cid).not.toContain(`<${deny(1100)[1099]}>`);
   });
 });
 
