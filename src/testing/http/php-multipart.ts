@@ -26,26 +26,30 @@ export function multipartBoundary(contentType: string): string | undefined {
 
 /**
  * The parts of `bytes`, in order. Reading stops at the closing boundary or where the body stops
- * making sense (PHP keeps what it read by then). The body is looked at as one character per byte
- * (a `windows-1252` decoding keeps indices), header values decoded as UTF-8.
+ * making sense (PHP keeps what it read by then). Searched as bytes (no decoding of the files);
+ * header values decoded as UTF-8.
  */
 export function multipartParts(bytes: Uint8Array, boundary: string): MultipartPart[] {
-  const text = new TextDecoder('windows-1252').decode(bytes);
-  const delimiter = `\r\n--${boundary}`;
+  const dashBoundary = ascii(`--${boundary}`);
+  const delimiter = ascii(`\r\n--${boundary}`);
   const parts: MultipartPart[] = [];
   // The first boundary may come first or after a preamble.
-  let at = text.startsWith(`--${boundary}`) ? boundary.length + 2 : text.indexOf(delimiter);
-  if (at < 0) return parts;
-  if (at !== boundary.length + 2) at += delimiter.length;
+  let at: number;
+  if (startsWith(bytes, dashBoundary, 0)) at = dashBoundary.length;
+  else {
+    const found = indexOf(bytes, delimiter, 0);
+    if (found < 0) return parts;
+    at = found + delimiter.length;
+  }
   for (;;) {
-    if (text.startsWith('--', at)) return parts;
-    const lineEnd = text.indexOf('\r\n', at);
+    if (startsWith(bytes, DASH_DASH, at)) return parts;
+    const lineEnd = indexOf(bytes, CRLF, at);
     if (lineEnd < 0) return parts;
-    const headersEnd = text.indexOf('\r\n\r\n', lineEnd);
+    const headersEnd = indexOf(bytes, CRLF_CRLF, lineEnd);
     if (headersEnd < 0) return parts;
     const headers = headerLines(bytes.subarray(lineEnd + 2, headersEnd + 2));
     const start = headersEnd + 4;
-    const end = text.indexOf(delimiter, start);
+    const end = indexOf(bytes, delimiter, start);
     if (end < 0) return parts;
     const disposition = headerValue(headers, 'content-disposition');
     const params = disposition === undefined ? new Map<string, string>() : dispositionParams(disposition);
@@ -58,6 +62,26 @@ export function multipartParts(bytes: Uint8Array, boundary: string): MultipartPa
     });
     at = end + delimiter.length;
   }
+}
+
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff);
+const DASH_DASH = ascii('--');
+const CRLF = ascii('\r\n');
+const CRLF_CRLF = ascii('\r\n\r\n');
+
+function startsWith(bytes: Uint8Array, pattern: Uint8Array, at: number): boolean {
+  if (at + pattern.length > bytes.length) return false;
+  for (let offset = 0; offset < pattern.length; offset++)
+    if (bytes[at + offset] !== pattern[offset]) return false;
+  return true;
+}
+
+/** Where `pattern` first occurs in `bytes` from `from`, or -1 (the native search finds each candidate). */
+function indexOf(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
+  const first = pattern[0] ?? 0;
+  for (let at = bytes.indexOf(first, from); at >= 0; at = bytes.indexOf(first, at + 1))
+    if (startsWith(bytes, pattern, at)) return at;
+  return -1;
 }
 
 /** `key: value` lines (a line starting with white space continues the one before), values cut at NUL. */
