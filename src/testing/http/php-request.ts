@@ -90,16 +90,14 @@ function readMultipart(
       else if (maxFileSize !== 0 && content.length > maxFileSize) error = UPLOAD_ERR.FORM_SIZE;
     }
     const name = basename(part.filename);
-    let tmpName = '';
-    if (error === UPLOAD_ERR.OK) {
-      tmpName = `/tmp/php${read.tmpFiles.size + 1}`;
-      const type = part.contentType?.split(';')[0] ?? '';
-      read.tmpFiles.set(tmpName, new File([content.slice()], name, { type }));
-    }
+    // A failed upload has no type, no content and no temporary file.
+    const type = error === UPLOAD_ERR.OK ? (part.contentType?.split(';')[0] ?? '') : '';
+    const tmpName = error === UPLOAD_ERR.OK ? `/tmp/php${read.tmpFiles.size + 1}` : '';
+    if (tmpName !== '') read.tmpFiles.set(tmpName, new File([content.slice()], name, { type }));
     registerUpload(read.files, field, limits.maxNesting, {
       name,
       full_path: part.filename,
-      type: error === UPLOAD_ERR.OK ? (part.contentType?.split(';')[0] ?? '') : '',
+      type,
       tmp_name: tmpName,
       error: String(error),
       size: error === UPLOAD_ERR.OK ? String(content.length) : '0',
