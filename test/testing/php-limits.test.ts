@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHP_DEFAULT_LIMITS, type ServerLimits } from '../../src/core/request/php-limits.js';
 import { readPhpRequest } from '../../src/testing/http/php-request.js';
 import type { PhpArray } from '../../src/testing/http/php-vars.js';
-import { CASES, type INI_SETS, requestOf } from '../fixtures/php-limits/cases.js';
+import { CASES, type INI_SETS, methodOf, requestOf } from '../fixtures/php-limits/cases.js';
 
 /*
  * The fake's PHP model against what a real PHP 8.2 made of the same bytes (recorded by
@@ -76,7 +76,7 @@ describe(`PHP's silent limits, as recorded from PHP ${recorded.php}`, () => {
     async (_name, probe, answer) => {
       const { contentType, body } = requestOf(probe);
       const request = new Request(`http://php.test/dump.php${probe.query === '' ? '' : `?${probe.query}`}`, {
-        method: body === undefined ? 'GET' : 'POST',
+        method: methodOf(probe),
         ...(contentType === undefined ? {} : { headers: { 'Content-Type': contentType } }),
         ...(body === undefined ? {} : { body }),
       });

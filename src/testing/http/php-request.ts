@@ -36,7 +36,8 @@ export async function readPhpRequest(request: Request, limits: Required<ServerLi
     files: new Map(),
     tmpFiles: new Map(),
   };
-  if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return read;
+  // PHP reads a body into $_POST and $_FILES for a POST only (a PUT's or DELETE's is left unread).
+  if (request.method !== 'POST' || request.body === null) return read;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const form = type.startsWith('application/x-www-form-urlencoded');
   const boundary = type.startsWith('multipart/form-data')
