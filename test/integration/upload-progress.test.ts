@@ -11,6 +11,8 @@ afterAll(() => Promise.all(servers.map((server) => server.close())));
 
 /** 3 MiB of varied bytes, as a PNG by name. */
 const photo = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, index) => (index * 7) % 251);
+/** A site whose php.ini takes 3 MiB uploads (PHP's default upload_max_filesize is 2M). */
+const serverLimits = { uploadMaxFilesize: 8 * 1024 * 1024 };
 
 describe('upload progress in Node (a streamed multipart body)', () => {
   it('counts every byte up to a Content-Length the server gets, with no chunked encoding', async () => {
@@ -32,7 +34,7 @@ describe('upload progress in Node (a streamed multipart body)', () => {
       });
     });
     const progress: UploadProgress[] = [];
-    const app = new AppClient({ baseUrl, token: 'T0KEN', validation: 'off' });
+    const app = new AppClient({ baseUrl, token: 'T0KEN', validation: 'off', serverLimits });
     await app.photo.addPhoto(
       { photo, photo_name: 'holiday.png' },
       { onUploadProgress: (event) => progress.push(event) },
@@ -52,16 +54,21 @@ describe('upload progress in Node (a streamed multipart body)', () => {
   });
 
   it('items.update media reports progress and the fake hub stores the bytes', async () => {
-    const server = await startFakeServer();
+    const server = await startFakeServer({ serverLimits });
     servers.push(server);
     const { username, password } = server.credentials.channel;
-    const hub = new NativeClient({ baseUrl: server.hubBaseUrl, username, password });
+    const hub = new NativeClient({ baseUrl: server.hubBaseUrl, username, password, serverLimits });
     const progress: UploadProgress[] = [];
     const { item } = await hub.items.update(
       { body: 'with a picture', media: new File([photo], 'big.png', { type: 'image/png' }) },
       { onUploadProgress: (event) => progress.push(event) },
     );
     expect(item).toBeDefined();
+    expect(
+      server.site.state.hub.files.some(
+        (file) => file.filename === 'big.png' && file.filesize === photo.length,
+      ),
+    ).toBe(true);
     const total = progress.at(-1)!.total;
     expect(total).toBeGreaterThan(photo.length);
     expect(progress.at(-1)!.loaded).toBe(total);
