@@ -64,11 +64,16 @@ export class NativeApi {
   }
 
   /**
-   * Throws the `ArgumentError` of a write PHP would cut (see `serverLimits`), as `write` would
-   * reject with it: for a write that asks something first and must send nothing at all.
+   * Whether the transport will refuse this write before sending it (PHP would cut it, see
+   * `serverLimits`): a write that asks something first skips that, and sends nothing at all.
    */
-  refuseCutWrite(path: string, fields: Fields, files: Record<string, Blob | undefined>): void {
-    this.#core.transport.refuseCut(nativeRequest('POST', path, fields, this.#channel, files));
+  refusesWrite(path: string, fields: Fields, files: Record<string, Blob | undefined>): boolean {
+    try {
+      this.#core.transport.refuseCut(nativeRequest('POST', path, fields, this.#channel, files));
+      return false;
+    } catch {
+      return true;
+    }
   }
 
   /** The channel every call switches to (the client's `channel` option), if it pins one. */

@@ -43,6 +43,23 @@ describe('the query PHP would cut', () => {
     ]);
   });
 
+  it.each([
+    ['a.b', '"a_b"'],
+    ['a b', '"a_b"'],
+    [' a', '"a"'],
+    ['a[x]y', '"a[x]"'],
+    ['a\0b', '"a"'],
+    ['[x]', 'nothing'],
+  ])('a parameter PHP reads under another name (%j) is refused, nothing sent', async (name, read) => {
+    server.use(apiHandler(() => envelope([])));
+    const error = await app()
+      .call('custom.method', { [name]: '1' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArgumentError);
+    expect((error as Error).message).toContain(`PHP reads it as ${read}`);
+    expect(requests).toHaveLength(0);
+  });
+
   it("a site's real limit lets the call out", async () => {
     server.use(apiHandler(() => envelope([])));
     await app({ serverLimits: { maxInputVars: 2000 } }).call('custom.method', manyParams(999));

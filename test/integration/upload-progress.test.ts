@@ -9,6 +9,8 @@ const loopback = useLoopbackServer();
 const servers: FakeServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
+/** A site that takes this photo: over PHP's default upload_max_filesize (2M), the SDK refuses it. */
+const serverLimits = { uploadMaxFilesize: 4 * 1024 * 1024 };
 /** 3 MiB of varied bytes, as a PNG by name. */
 const photo = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, index) => (index * 7) % 251);
 /** A site whose php.ini takes 3 MiB uploads (PHP's default upload_max_filesize is 2M). */

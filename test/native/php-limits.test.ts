@@ -48,8 +48,9 @@ describe('PHP would cut the request: refused before anything is sent', () => {
     expect(message).toMatch(/fewer list entries or split the call/);
     expect(message).toContain('serverLimits.maxInputVars');
     expect((error as SdkError).mayHaveSucceeded).toBe(false);
-    // Not even the channel's identity was asked.
+    // Not even the channel's identity was asked; reported once, as every failed call.
     expect(requests).toHaveLength(0);
+    expect(onError).toHaveBeenCalledTimes(1);
   });
 
   it('5 entries go out, channel first, then the message id; every entry kept', async () => {

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors/api-error.js';
-import { ChannelMismatchError } from '../errors/channel-mismatch-error.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import type { SdkError } from '../errors/sdk-error.js';
@@ -57,8 +56,9 @@ const NOT_SENT = new Set([
 export function attemptMayHaveApplied(failure: SdkError): boolean {
   if (UNSENT.has(failure)) return false;
   if (failure instanceof TimeoutError) return true;
-  // The hub stored the item, in another channel.
-  if (failure instanceof ChannelMismatchError) return true;
+  // `ChannelMismatchError`: the hub stored the item, in another channel. By its code, so that a
+  // client that never pins a channel (AppClient) does not carry the class.
+  if ((failure as { code?: unknown }).code === 'channel_mismatch') return true;
   if (failure instanceof ConnectionError) return !NOT_SENT.has(causeCode(failure.cause) ?? '');
   if (failure instanceof ApiError) {
     if (failure.code === 'redirect_refused') return true;

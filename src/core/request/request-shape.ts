@@ -1,6 +1,7 @@
 import { ArgumentError } from '../errors/argument-error.js';
-import { multipartSize, utf8Length } from './multipart.js';
+import { multipartSize } from './multipart.js';
 import { limitBreach, limitMessage, type PhpRequestShape, type ServerLimits } from './php-limits.js';
+import { phpName } from './php-name.js';
 import { type Fields, fieldEntries } from './query.js';
 
 /** What of a request its shape is read from: the query's fields and the body as handed to fetch. */
@@ -23,7 +24,8 @@ export function requestShape(
   const { body } = request;
   if (body === undefined) return { query: queryPairs };
   if (body instanceof URLSearchParams)
-    return { query: queryPairs, body: { fields: [...body], files: [], size: utf8Length(body.toString()) } };
+    // Its serialization is ASCII (every other character percent-encoded): one byte a character.
+    return { query: queryPairs, body: { fields: [...body], files: [], size: body.toString().length } };
   const fields: [string, string][] = [];
   const files: { field: string; fileName: string; size: number }[] = [];
   for (const [name, value] of body) {
@@ -59,10 +61,42 @@ export function checkUploadName(what: string, name: string): void {
  * with a file name it would read otherwise.
  */
 export function refuseCutRequest(shape: PhpRequestShape, limits: Required<ServerLimits>): void {
-  for (const file of shape.body?.files ?? [])
+  // A list repeats its name: each name is checked once.
+  const names = new Set<string>();
+  for (const [name] of shape.query) names.add(name);
+  for (const [name] of shape.body?.fields ?? []) names.add(name);
+  for (const file of shape.body?.files ?? []) names.add(file.field);
+  for (const name of names) checkFieldName(name);
+  for (const file of shape.body?.files ?? []) {
     checkUploadName(`The file name of '${file.field}'`, file.fileName);
+  }
   const breach = limitBreach(shape, limits);
   if (breach !== undefined) throw new ArgumentError(limitMessage(breach));
+}
+
+/** Names PHP reads as sent, at a glance: a plain name, or a list entry `name[]`. */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+(\[\])?$/;
+
+/**
+ * What PHP reads a field name as, written back (`a[x][]`); `undefined` when PHP drops the field.
+ * A name PHP reads otherwise (`a.b` as `a_b`, ` a` as `a`, `a[x]y` as `a[x]`) is not the field the
+ * caller meant.
+ */
+export function phpReadName(name: string): string | undefined {
+  if (PLAIN_NAME.test(name)) return name;
+  const read = phpName(name);
+  return read && read.name + read.keys.map((key) => (key === null ? '[]' : `[${key}]`)).join('');
+}
+
+/** Refuses a field PHP would read under another name, or drop (an `ArgumentError`). */
+function checkFieldName(name: string): void {
+  const read = phpReadName(name);
+  if (read === name) return;
+  throw new ArgumentError(
+    `The field "${printable(name)}" would not reach the server under its name: PHP reads it as ` +
+      `${read === undefined ? 'nothing (it drops the field)' : `"${printable(read)}"`} (it turns spaces and dots ` +
+      'before the first [ into _, drops leading spaces, ends a name at a NUL). Nothing was sent: rename the field.',
+  );
 }
 
 /** A C0 control character or DEL. */

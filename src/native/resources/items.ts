@@ -136,8 +136,10 @@ export class ItemsResource {
     if (channel === undefined) return this.#send(fields, media, editing, thread, options, undefined);
     // Its message id now, so that the request refused (or sent) below is the one that would go out.
     const sent = editing ? fields : { ...fields, message_id: fields.message_id ?? randomUuid() };
-    // Refused before the identity is asked: a request PHP would cut sends nothing at all.
-    this.#api.refuseCutWrite('item/update', sent, { media });
+    // A request PHP would cut sends nothing at all, not even the identity's look-up: the transport
+    // refuses it, reported as every refused call is.
+    if (this.#api.refusesWrite('item/update', sent, { media }))
+      return this.#send(sent, media, editing, thread, options, undefined);
     // A client that pins a channel checks where the item was stored: it needs the channel's id first.
     const { onUploadProgress: _progress, ...readOptions } = options ?? {};
     return ApiPromise.after(this.#identity(readOptions), ({ channelId }) =>
@@ -160,7 +162,12 @@ export class ItemsResource {
       ...(!editing && media ? { emptyMeans: 'an empty answer: the media upload failed' } : {}),
       unwrap: ({ item_id, item }: z.output<typeof ItemUpdateResultSchema>) => {
         const answer = { item_id, item };
-        if (pinned) checkStoredChannel(answer, pinned, 'items.update');
+        if (pinned)
+          checkStoredChannel(
+            answer,
+            pinned,
+            fields.parent_mid === undefined ? 'items.update' : 'items.reply',
+          );
         return answer;
       },
       shape: 'object' as const,
