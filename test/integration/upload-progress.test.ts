@@ -13,8 +13,6 @@ afterAll(() => Promise.all(servers.map((server) => server.close())));
 const serverLimits = { uploadMaxFilesize: 4 * 1024 * 1024 };
 /** 3 MiB of varied bytes, as a PNG by name. */
 const photo = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, index) => (index * 7) % 251);
-/** A site whose php.ini takes 3 MiB uploads (PHP's default upload_max_filesize is 2M). */
-const serverLimits = { uploadMaxFilesize: 8 * 1024 * 1024 };
 
 describe('upload progress in Node (a streamed multipart body)', () => {
   it('counts every byte up to a Content-Length the server gets, with no chunked encoding', async () => {
