@@ -73,7 +73,14 @@ const nativeCall = fc.record({
 const appCall = fc.oneof(
   fc.record({
     kind: fc.constant('call' as const),
-    names: fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/), { maxLength: 4 }),
+    names: fc.uniqueArray(
+      fc.oneof(
+        fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/),
+        fc.constantFrom('a.b', ' lead', 'nul\0x', 'open[x', 'x[k]', 'x[]', 'token', 'method', '[k]', ''),
+        fc.string({ unit: 'binary', maxLength: 6 }),
+      ),
+      { maxLength: 4 },
+    ),
     list: fc.integer({ min: -14, max: 1 }),
     value: text,
   }),

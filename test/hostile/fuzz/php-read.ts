@@ -1,6 +1,5 @@
 import type { ServerLimits } from '../../../src/core/request/php-limits.js';
 import { readPhpRequest } from '../../../src/testing/http/php-request.js';
-import type { PhpArray } from '../../../src/testing/http/php-vars.js';
 
 /*
  * For the property of fuzz-php-limits.test.ts: what a request meant (its fields as sent, read
@@ -8,8 +7,8 @@ import type { PhpArray } from '../../../src/testing/http/php-vars.js';
  * the site's limits (the fake's model, checked against a real PHP in test/testing/php-limits.test.ts).
  */
 
-/** Fields by name: a value, or the values of a `name[]` list in order. */
-export type Fields = Record<string, string | string[] | { duplicated: string }>;
+/** Fields by name: a value, a list (`name[]`, or keys 0, 1, 2...), or keyed entries (`name[key]`). */
+export type Fields = Record<string, unknown>;
 
 /** A file part as sent: its field and its file name and size. */
 export interface SentFile {
@@ -25,17 +24,45 @@ export interface Meant {
   files: SentFile[];
 }
 
+/** `name`, `name[]`, `name[key][]`: a plain name and its bracket keys (`null` appends); anything else is a name of its own. */
+const BRACKETS = /^([A-Za-z0-9_-]+)((?:\[[^[\]]*\])*)$/;
+
+type Tree = Map<string, Tree | string | { duplicated: string }>;
+
 function naive(pairs: Iterable<[string, string]>): Fields {
-  const fields: Fields = {};
+  const tree: Tree = new Map();
   for (const [name, value] of pairs) {
-    const list = name.endsWith('[]') ? name.slice(0, -2) : undefined;
-    const before = fields[list ?? name];
-    if (list !== undefined && Array.isArray(before)) before.push(value);
-    else if (list !== undefined && before === undefined) fields[list] = [value];
-    // The same plain name twice: one of them is lost whatever PHP does.
-    else fields[list ?? name] = before === undefined ? value : { duplicated: name };
+    const match = BRACKETS.exec(name);
+    const path = match
+      ? [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^\]]*)\]/g)].map((key) => key[1] ?? '')]
+      : [name];
+    let into = tree;
+    for (const [at, key] of path.entries()) {
+      const last = at === path.length - 1;
+      const slot = key === '' && at > 0 ? String(nextIndex(into)) : key;
+      if (last) {
+        // The same name twice: one of the values is lost, whatever the server does.
+        into.set(slot, into.has(slot) ? { duplicated: name } : value);
+        break;
+      }
+      const inner = into.get(slot);
+      if (inner instanceof Map) into = inner;
+      else {
+        const made: Tree = new Map();
+        into.set(slot, inner === undefined ? made : { duplicated: name });
+        if (inner !== undefined) break;
+        into = made;
+      }
+    }
   }
-  return fields;
+  return asFields(tree);
+}
+
+/** One past the largest integer key, written out (no shared code with the model under test). */
+function nextIndex(tree: Tree): number {
+  let next = 0;
+  for (const key of tree.keys()) if (/^(?:0|[1-9][0-9]*)$/.test(key)) next = Math.max(next, Number(key) + 1);
+  return next;
 }
 
 /** The request's fields as sent, read without PHP's rules (the files with the names the caller gave). */
@@ -54,19 +81,19 @@ export async function meantBy(request: Request, fileNames: ReadonlyMap<string, s
   return { query, body: naive(texts), files };
 }
 
-/** PHP's table in the same terms: a list for an array keyed 0, 1, 2..., the array itself otherwise. */
-function asFields(table: PhpArray): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of table) {
-    if (typeof value === 'string') fields[name] = value;
-    else {
-      const keys = [...value.keys()];
-      fields[name] = keys.every((key, at) => key === String(at))
-        ? [...value.values()]
-        : Object.fromEntries([...value].map(([key, inner]) => [key, inner instanceof Map ? 'Array' : inner]));
-    }
-  }
+/** A table in plain terms: an array keyed 0, 1, 2... a list, another an object (key order kept as entries). */
+function asFields(table: Map<string, unknown>): Fields {
+  const fields: Fields = {};
+  for (const [name, value] of table) fields[name] = plain(value);
   return fields;
+}
+
+function plain(value: unknown): unknown {
+  if (!(value instanceof Map)) return value;
+  const keys = [...value.keys()];
+  return keys.every((key, at) => key === String(at))
+    ? [...value.values()].map(plain)
+    : [...value].map(([key, inner]) => [key, plain(inner)]);
 }
 
 /** What PHP reads of `request` under `limits`, in the terms of {@link Meant}. */
@@ -84,5 +111,5 @@ export async function readByPhp(request: Request, limits: Required<ServerLimits>
     }
     files.push({ field, name: String(entry.get('name')), size: Number(entry.get('size')) });
   }
-  return { query: asFields(php.get) as Fields, body: asFields(php.post) as Fields, files };
+  return { query: asFields(php.get), body: asFields(php.post), files };
 }
