@@ -88,7 +88,18 @@ const appCall = fc.oneof(
 );
 
 const site = createFakeSite();
+/** How the calls of the running property ended: both must happen, or the property proved nothing. */
 const outcomes = { sent: 0, refused: 0 };
+
+function expectBothOutcomes(): void {
+  // A handful of runs (FUZZ_RUNS=3) may well see one kind only.
+  if (fuzzOptions().numRuns >= 20) {
+    expect(outcomes.sent, 'calls sent and read whole').toBeGreaterThan(0);
+    expect(outcomes.refused, 'calls refused').toBeGreaterThan(0);
+  }
+  outcomes.sent = 0;
+  outcomes.refused = 0;
+}
 
 /** One request sent: what it carried, and what PHP read of it. */
 interface Sent {
@@ -164,6 +175,7 @@ describe('PHP reads what the clients send, or they refuse to send it', () => {
         }),
         fuzzOptions(),
       );
+      expectBothOutcomes();
     },
     FUZZ_TIMEOUT_MS,
   );
@@ -200,12 +212,8 @@ describe('PHP reads what the clients send, or they refuse to send it', () => {
         }),
         fuzzOptions(),
       );
+      expectBothOutcomes();
     },
     FUZZ_TIMEOUT_MS,
   );
-
-  it('both outcomes happened: the property was not met by refusing everything', () => {
-    expect(outcomes.sent).toBeGreaterThan(0);
-    expect(outcomes.refused).toBeGreaterThan(0);
-  });
 });
