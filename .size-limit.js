@@ -92,6 +92,11 @@
  * may carry, and their checks); with issue 29's follower (one query from the top, the since_id
  * check on every poll): 25.24 / 37.83 / 42.90 kB. Raised to those on purpose: each byte is a
  * guarantee a test pins.
+ * Issue 38, the clients' side (PHP's silent request limits: the shape of every request checked
+ * against `serverLimits` and its messages, field and file names as PHP reads them, the SDK's fields
+ * first; NativeClient also the check of the channel a write was stored in): 25.21 / 37.81 / 42.87 kB,
+ * the relay 28.05 → 27.00 / 40.24 / 45.30 kB, the relay 29.71 kB. Raised by that, on purpose: a
+ * request PHP cuts silently posted as another channel, to another audience.
  */
 export default [
   {
@@ -99,21 +104,21 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '25.3 kB',
+    limit: '27.2 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '37.9 kB',
+    limit: '40.5 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '43.0 kB',
+    limit: '45.5 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the
@@ -122,6 +127,6 @@ export default [
     path: 'dist/relay.js',
     import: '{ createRelay }',
     gzip: true,
-    limit: '28.1 kB',
+    limit: '29.9 kB',
   },
 ];

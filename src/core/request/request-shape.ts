@@ -43,7 +43,7 @@ export function requestShape(
  */
 export function uploadNameProblem(name: string): string | undefined {
   if (name.includes('\0'))
-    return `it holds a NUL, where PHP ends the name ("${printable(name.slice(0, name.indexOf('\0')))}" is what the server would read)`;
+    return `it holds a NUL, where PHP ends the name (${quoted(name.slice(0, name.indexOf('\0')))} is what the server would read)`;
   if (/[/\\]/.test(name)) return 'it holds a / or \\, and PHP keeps only what follows the last one';
   if ([...name].some(isControl)) return 'it holds a control character';
   return undefined;
@@ -52,7 +52,7 @@ export function uploadNameProblem(name: string): string | undefined {
 /** Refuses, with an `ArgumentError`, an upload name PHP would not read as given (see {@link uploadNameProblem}). */
 export function checkUploadName(what: string, name: string): void {
   const problem = uploadNameProblem(name);
-  if (problem !== undefined) throw new ArgumentError(`${what} "${printable(name)}" is refused: ${problem}`);
+  if (problem !== undefined) throw new ArgumentError(`${what} ${quoted(name)} is refused: ${problem}`);
 }
 
 /**
@@ -93,8 +93,8 @@ function checkFieldName(name: string): void {
   const read = phpReadName(name);
   if (read === name) return;
   throw new ArgumentError(
-    `The field "${printable(name)}" would not reach the server under its name: PHP reads it as ` +
-      `${read === undefined ? 'nothing (it drops the field)' : `"${printable(read)}"`} (it turns spaces and dots ` +
+    `The field ${quoted(name)} would not reach the server under its name: PHP reads it as ` +
+      `${read === undefined ? 'nothing (it drops the field)' : quoted(read)} (it turns spaces and dots ` +
       'before the first [ into _, drops leading spaces, ends a name at a NUL). Nothing was sent: rename the field.',
   );
 }
@@ -105,10 +105,7 @@ function isControl(char: string): boolean {
   return code < 0x20 || code === 0x7f;
 }
 
-/** A name as a message shows it: control characters escaped, cut at 80 characters. */
-function printable(name: string): string {
-  const shown = [...name]
-    .map((char) => (isControl(char) ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : char))
-    .join('');
-  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+/** A name as a message shows it: quoted, control characters escaped (JSON's way), cut at 80 characters. */
+function quoted(name: string): string {
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 }
