@@ -1,3 +1,4 @@
+import { type ServerLimits, serverLimitsWithDefaults } from '../core/request/php-limits.js';
 import type { FaultOptions } from './faults.js';
 
 /**
@@ -155,6 +156,17 @@ export interface FakeSiteOptions {
    * @example createFakeSite({ hubVersion: '10.3' })
    */
   hubVersion?: HubVersion | undefined;
+  /**
+   * PHP's request limits on both servers, which the fake applies silently, exactly as PHP 8.2
+   * does (recorded in `test/fixtures/php-limits`): fields past `maxInputVars` are dropped (a
+   * `channel` past them too: the post lands in the default channel), a name nested deeper than
+   * `maxNesting` drops its whole variable, a body over `postMaxSize` arrives with no fields and no
+   * files, a file over `uploadMaxFilesize` arrives as an upload error (no file), files past
+   * `maxFileUploads` are dropped. Give the limits of your own site's php.ini to see what it would do.
+   * @default PHP's defaults: `{ maxInputVars: 1000, maxNesting: 64, postMaxSize: 8M, uploadMaxFilesize: 2M, maxFileUploads: 20 }`
+   * @example createFakeSite({ serverLimits: { maxInputVars: 3000, uploadMaxFilesize: 64 * 1024 * 1024 } })
+   */
+  serverLimits?: ServerLimits | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -177,6 +189,7 @@ export interface ResolvedOptions {
   appApiEnabled: boolean;
   hubRewrite: boolean;
   hubVersion: HubVersion;
+  serverLimits: Required<ServerLimits>;
   auth: { [K in keyof FakeAuthOptions]-?: NonNullable<FakeAuthOptions[K]> };
 }
 
@@ -212,6 +225,7 @@ export function resolveOptions(options: FakeSiteOptions): ResolvedOptions {
     appApiEnabled: options.appApiEnabled ?? true,
     hubRewrite: options.hubRewrite ?? false,
     hubVersion: options.hubVersion ?? '8.8',
+    serverLimits: serverLimitsWithDefaults(options.serverLimits),
     auth: {
       accessTokenLifetime: options.auth?.accessTokenLifetime ?? 3600,
       clientSecretInRedirect: options.auth?.clientSecretInRedirect ?? true,

@@ -5,7 +5,7 @@ import { fakeEvents } from './events/events.js';
 import { type FaultOptions, Faults, resetResponse, statusResponse } from './faults.js';
 import { addFile, filesApi } from './files-api.js';
 import { Params } from './http/params.js';
-import { phpFields } from './http/php-vars.js';
+import { type FieldLimits, phpFields } from './http/php-vars.js';
 import { addItem } from './native/add-item.js';
 import { hubPage, servePage } from './native/hub-pages.js';
 import { registerClient } from './native/oauth-clients.js';
@@ -165,10 +165,12 @@ export function createFakeSite(options: FakeSiteOptions = {}): FakeSite {
 
 async function route(runtime: Runtime, request: Request, at: string | undefined): Promise<Response> {
   let path = at;
-  if (path === 'token.php') return tokenPhp(runtime, await Params.read(request, 'phpfox'));
-  if (path === 'api.php') return apiPhp(runtime, await Params.read(request, 'phpfox'));
+  if (path === 'token.php')
+    return tokenPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
+  if (path === 'api.php')
+    return apiPhp(runtime, await Params.read(request, 'phpfox', runtime.options.serverLimits));
   if (runtime.options.hubRewrite && path !== undefined) {
-    const routed = rewrittenPath(path, new URL(request.url).search);
+    const routed = rewrittenPath(path, new URL(request.url).search, runtime.options.serverLimits);
     if (routed === undefined) return serverError();
     path = routed;
   }
@@ -205,8 +207,8 @@ function channelLogin<Nick extends string>(
  * query>`, trimmed of `/` and `\\` as `App::init` does; `undefined` when it is an array (PHP 8's
  * `trim()` throws: HTTP 500).
  */
-function rewrittenPath(path: string, search: string): string | undefined {
-  const q = phpFields(`q=${encodeURIComponent(path)}&${search.slice(1)}`).get('q');
+function rewrittenPath(path: string, search: string, limits: FieldLimits): string | undefined {
+  const q = phpFields(`q=${encodeURIComponent(path)}&${search.slice(1)}`, limits).get('q');
   return typeof q === 'string' ? q.replace(/^[/\\]+|[/\\]+$/g, '') : undefined;
 }
 

@@ -54,7 +54,7 @@ describe('upload progress in Node (a streamed multipart body)', () => {
   });
 
   it('items.update media reports progress and the fake hub stores the bytes', async () => {
-    const server = await startFakeServer();
+    const server = await startFakeServer({ serverLimits });
     servers.push(server);
     const { username, password } = server.credentials.channel;
     const hub = new NativeClient({ baseUrl: server.hubBaseUrl, username, password, serverLimits });
@@ -64,6 +64,11 @@ describe('upload progress in Node (a streamed multipart body)', () => {
       { onUploadProgress: (event) => progress.push(event) },
     );
     expect(item).toBeDefined();
+    expect(
+      server.site.state.hub.files.some(
+        (file) => file.filename === 'big.png' && file.filesize === photo.length,
+      ),
+    ).toBe(true);
     const total = progress.at(-1)!.total;
     expect(total).toBeGreaterThan(photo.length);
     expect(progress.at(-1)!.loaded).toBe(total);

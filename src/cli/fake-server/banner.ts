@@ -1,6 +1,7 @@
 import { resolveOptions } from '../../testing/options.js';
 import type { FakeServer, FakeServerOptions } from '../../testing/server.js';
 import { describeFaults } from './describe-faults.js';
+import { describeLimits } from './limit-flags.js';
 import { describeTrickle, type TrickleFlags } from './trickle-flags.js';
 
 /**
@@ -24,6 +25,7 @@ export function banner(server: FakeServer, options: FakeServerOptions, trickle?:
     `  Big file:            ${big.file_id}   (${big.display_path}, ${big.filesize} bytes, for chunked downloads)`,
     `  Site:                phpFox ${site.envelope}, seed ${site.seed}, list totals ${site.listTotals}, body prefix ${site.bodyPrefix ?? 'none'},`,
     `                       photo uploads up to ${site.photoUploadLimit} bytes, app API ${site.appApiEnabled ? 'on' : 'off'}, CORS ${options.cors === true ? 'on' : 'off'}, ${options.now === undefined ? 'fixed' : 'real'} clock`,
+    `  PHP limits:          ${describeLimits(options.serverLimits)}`,
     ...(faults.length === 0
       ? ['  Faults:              none']
       : ['  Faults:', ...faults.map((fault) => `    ${fault}`)]),

@@ -1,4 +1,5 @@
 import type { OptionGroup } from '../args.js';
+import { LIMIT_FLAGS } from './limit-flags.js';
 
 /** The options of `fake-server`, one per option of the fake server, site and fault injection. */
 export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
@@ -83,6 +84,7 @@ export const FAKE_SERVER_FLAGS: readonly OptionGroup[] = [
       },
     ],
   },
+  LIMIT_FLAGS,
   {
     title: 'Hub logins besides Basic (OAuth 2.0, HTTP Signatures)',
     options: [
@@ -208,5 +210,6 @@ Examples:
   socialsite-sdk fake-server --trickle 2000 --trickle-only comments,notifications
   socialsite-sdk fake-server --latency 200 --fail 503,retry-after=2,path=api.php,times=2
   socialsite-sdk fake-server --envelope 3.9 --body-prefix both --list-totals zero
+  socialsite-sdk fake-server --max-input-vars 3000 --upload-max-filesize 64M --post-max-size 70M
   socialsite-sdk fake-server --drop path=api/z/1.0/files,times=all
   socialsite-sdk fake-server --chunk-short 1048576,bytes=1000 --chunk-reset 2097152`;

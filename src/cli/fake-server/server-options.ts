@@ -4,6 +4,7 @@ import type { FakeServerOptions } from '../../testing/server.js';
 import type { ParsedArgs } from '../args.js';
 import { integer, nonEmpty, oneOf, optional } from '../values.js';
 import { chunkFault, dropRule, type EveryField, failRule } from './fault-rules.js';
+import { toServerLimits } from './limit-flags.js';
 
 /** What the flags set: every option of the fake server except those only code can give (`hubRewrite`: tests of relays). */
 type FlaggedOptions = Omit<FakeServerOptions, 'site' | 'siteUrl' | 'faults' | 'hubRewrite'>;
@@ -48,6 +49,7 @@ export function toServerOptions(args: ParsedArgs): FakeServerOptions {
     appApiEnabled: args.has('no-app-api') ? false : undefined,
     now: args.has('real-clock') ? () => new Date() : undefined,
     auth: toAuthOptions(args),
+    serverLimits: toServerLimits(args),
   };
   return { ...options, faults: toFaultOptions(args) };
 }

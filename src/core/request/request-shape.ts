@@ -39,13 +39,15 @@ export function requestShape(
  * What is wrong with an upload's file name as PHP reads it, or `undefined` when nothing is: PHP ends
  * a file name at a NUL (`shell.php\0.png` arrives as `shell.php`), keeps only what follows the last
  * `/` or `\`, and a control character is no part of any real file name (a CR or LF is sent
- * percent-encoded, and read back as 3 other characters).
+ * percent-encoded, and read back as 3 other characters, as a `"` is).
  */
 export function uploadNameProblem(name: string): string | undefined {
   if (name.includes('\0'))
     return `it holds a NUL, where PHP ends the name (${quoted(name.slice(0, name.indexOf('\0')))} is what the server would read)`;
   if (/[/\\]/.test(name)) return 'it holds a / or \\, and PHP keeps only what follows the last one';
   if ([...name].some(isControl)) return 'it holds a control character';
+  if (name.includes('"'))
+    return 'it holds a ", which goes out as %22 (as browsers send it) and PHP reads as those 3 characters';
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { UPLOAD_ERR } from '../http/php-request.js';
 import type { Runtime } from '../runtime.js';
 import { type MethodResult, methodError } from './answer.js';
 import type { AppPhoto } from './app-state.js';
@@ -41,7 +42,8 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
     return methodError(runtime, 'photo.add_photo', 'User did not allow to upload photos on their behalf.');
   }
   const file = call.params.file('photo');
-  if (!file) return methodError(runtime, LOAD_ERROR, 'No photo was uploaded.');
+  if (!file)
+    return methodError(runtime, LOAD_ERROR, uploadFailure(runtime, call.params.uploadError('photo')));
   const name = call.params.get('photo_name') ?? '';
   const extension = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
   if (!EXTENSIONS.includes(extension)) {
@@ -90,6 +92,28 @@ export async function addPhoto(call: MethodCall): Promise<MethodResult> {
 function fileSize(bytes: number): string {
   const mb = 1024 * 1024;
   return bytes >= mb ? `${Math.floor(bytes / mb)} Mb` : `${Math.floor(bytes / 1024)} kb`;
+}
+
+/**
+ * Why there is no photo: none was sent, or PHP refused it (`$_FILES['photo']['error']`; a file over
+ * `upload_max_filesize` is the usual one). The wording is the live sites' (run at
+ * `upload_max_filesize=1M`): 3.0.1 names the server's limit, 3.9.0 answers as for a file that is no
+ * image; neither says PHP cut anything.
+ */
+function uploadFailure(runtime: Runtime, error: number | undefined): string {
+  if (error === UPLOAD_ERR.INI_SIZE || error === UPLOAD_ERR.FORM_SIZE) {
+    if (runtime.options.envelope === '3.0') {
+      return `Upload failed. Server cannot handle files larger then: ${iniSize(runtime.options.serverLimits.uploadMaxFilesize)}`;
+    }
+    return 'Not a valid image. We only accept the following file extensions: jpg, gif, png, jpeg';
+  }
+  return 'No photo was uploaded.';
+}
+
+/** A size as php.ini spells it (`ini_get`): `2M`, `512K`, else bytes. */
+function iniSize(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)}M`;
+  return bytes % 1024 === 0 ? `${bytes / 1024}K` : String(bytes);
 }
 
 /** JPEG, PNG or GIF magic bytes. */

@@ -1,67 +1,43 @@
-import {
-  type PhpArray,
-  type PhpValue,
-  phpFields,
-  phpMerge,
-  phpTrimAll,
-  registerPhpVariable,
-} from './php-vars.js';
+import { PHP_DEFAULT_LIMITS, type ServerLimits } from '../../core/request/php-limits.js';
+import { type PhpRequest, readPhpRequest, UPLOAD_ERR } from './php-request.js';
+import { type PhpArray, type PhpValue, phpMerge, phpTrimAll } from './php-vars.js';
 import { phpfoxUrlParams } from './phpfox-url-params.js';
 
 /** Which application reads the request: they build their parameters from PHP's differently. */
 export type PhpApplication = 'hubzilla' | 'phpfox';
 
 /**
- * The request parameters as the application reads them, from what PHP makes of the request: field
- * names as PHP reads them (` method` and `method%00x` are `method`, `a.b` is `a_b`, `a[]` an array),
- * the query (`$_GET`), then the form fields of a urlencoded or multipart body (`$_POST`), which win.
- * Other bodies (JSON) are ignored, as PHP ignores them. Hubzilla reads `$_REQUEST` (arrays of both
- * merged); phpFox `array_merge($_GET, $_POST, $_FILES, <the do= parameters>)`, every value trimmed,
- * so `do=/api/method_x.y/` sets `method`.
+ * The request parameters as the application reads them, from what PHP makes of the request
+ * ({@link readPhpRequest}: cut where PHP's limits cut): field names as PHP reads them (` method`
+ * and `method%00x` are `method`, `a.b` is `a_b`, `a[]` an array), the query (`$_GET`), then the
+ * form fields of a urlencoded or multipart body (`$_POST`), which win. Other bodies (JSON) are
+ * ignored, as PHP ignores them. Hubzilla reads `$_REQUEST` (arrays of both merged); phpFox
+ * `array_merge($_GET, $_POST, $_FILES, <the do= parameters>)`, every value trimmed, so
+ * `do=/api/method_x.y/` sets `method`.
  */
 export class Params {
   private values: PhpArray = new Map();
-  private readonly uploads: Map<string, File | PhpArray> = new Map();
-  /** PHP's `$_POST`, for rules that tell the body from the query. */
-  private body: PhpArray = new Map();
+  /** What PHP made of the request. */
+  private php: PhpRequest = { get: new Map(), post: new Map(), files: new Map(), tmpFiles: new Map() };
 
-  static async read(request: Request, application: PhpApplication = 'hubzilla'): Promise<Params> {
+  static async read(
+    request: Request,
+    application: PhpApplication = 'hubzilla',
+    limits: Required<ServerLimits> = PHP_DEFAULT_LIMITS,
+  ): Promise<Params> {
     const params = new Params();
-    const query = phpFields(new URL(request.url).search.slice(1));
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
-      await params.readBody(request);
-    }
+    const php = await readPhpRequest(request, limits);
+    params.php = php;
     if (application === 'hubzilla') {
-      params.values = phpMerge(phpMerge(new Map(), query), params.body);
+      params.values = phpMerge(phpMerge(new Map(), php.get), php.post);
       return params;
     }
-    const route = query.get('do');
-    // `$_FILES` entries are arrays (`name`, `type`, `tmp_name`, …) to phpFox.
-    const files = [...params.uploads.keys()].map((name): [string, PhpValue] => [
-      name,
-      new Map([['name', name]]),
-    ]);
-    const merged: PhpArray = new Map([...query, ...params.body, ...files]);
+    const route = php.get.get('do');
+    const merged: PhpArray = new Map<string, PhpValue>([...php.get, ...php.post, ...php.files]);
     if (typeof route === 'string')
       for (const [name, value] of phpfoxUrlParams(route)) merged.set(name, value);
     params.values = phpTrimAll(merged) as PhpArray;
     return params;
-  }
-
-  private async readBody(request: Request): Promise<void> {
-    const type = (request.headers.get('content-type') ?? '').toLowerCase();
-    try {
-      if (type.startsWith('application/x-www-form-urlencoded')) {
-        this.body = phpFields(await request.text());
-      } else if (type.startsWith('multipart/form-data')) {
-        for (const [name, value] of await request.formData()) {
-          if (typeof value === 'string') registerPhpVariable(this.body, name, value);
-          else registerPhpVariable(this.uploads, name, value);
-        }
-      }
-    } catch {
-      // A malformed body reads as no fields, as PHP would.
-    }
   }
 
   has(name: string): boolean {
@@ -70,7 +46,7 @@ export class Params {
 
   /** Whether the body (not only the query) carried `name`. */
   inBody(name: string): boolean {
-    return this.body.has(name);
+    return this.php.post.has(name);
   }
 
   /** The text value; an array reads as PHP's `"Array"`. */
@@ -97,10 +73,19 @@ export class Params {
     return phpIntval(value);
   }
 
-  /** An uploaded file part (`$_FILES`). */
+  /** The file uploaded as `name` (`$_FILES[name]`); none when PHP reported an upload error. */
   file(name: string): File | undefined {
-    const upload = this.uploads.get(name);
-    return upload instanceof File ? upload : undefined;
+    const upload = this.php.files.get(name);
+    if (!(upload instanceof Map) || upload.get('error') !== String(UPLOAD_ERR.OK)) return undefined;
+    const tmpName = upload.get('tmp_name');
+    return typeof tmpName === 'string' ? this.php.tmpFiles.get(tmpName) : undefined;
+  }
+
+  /** PHP's `UPLOAD_ERR_*` of the file field `name`; `undefined` when there is no such field. */
+  uploadError(name: string): number | undefined {
+    const upload = this.php.files.get(name);
+    const error = upload instanceof Map ? upload.get('error') : undefined;
+    return typeof error === 'string' ? Number(error) : undefined;
   }
 }
 

@@ -23,7 +23,7 @@ const RESPONSE_TYPES = ['token', 'code', 'id_token', 'id_token token', 'code id_
  * The code acts as the client's channel (alice for a client registered here).
  */
 export async function authorize(runtime: Runtime, request: Request): Promise<Response> {
-  const params = await Params.read(request);
+  const params = await Params.read(request, 'hubzilla', runtime.options.serverLimits);
   const query = new URL(request.url).searchParams;
   const client = clientOf(runtime, params);
   const redirectUri = redirectOf(params);

@@ -91,7 +91,7 @@ export async function hubApi(runtime: Runtime, request: Request, rest: string): 
           .arrayBuffer()
           .catch(() => new ArrayBuffer(0))
       : undefined;
-  const params = await Params.read(request);
+  const params = await Params.read(request, 'hubzilla', runtime.options.serverLimits);
   let id = session;
   const cookies: string[] = [];
   if (channelId === null) {
