@@ -1,4 +1,3 @@
-export type { ServerLimits } from '../core/request/php-limits.js';
 export { DEFAULT_APP_ALLOW, DEFAULT_HUB_ALLOW } from './allow-list.js';
 export { createRelay } from './create-relay.js';
 export { type NodeIncoming, type NodeOutgoing, toNodeHandler } from './node-handler.js';
