@@ -80,6 +80,6 @@ export class AppForwarder implements Forwarder {
     );
     // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.
     const own = typeof this.#token === 'function' ? [new Redactor([token])] : [];
-    return relayAnswer(response, [...this.#redactors, ...own]);
+    return await relayAnswer(response, [...this.#redactors, ...own]);
   }
 }

@@ -71,6 +71,6 @@ export class HubForwarder implements Forwarder {
     const files = media === undefined ? {} : { media: media as File };
     const built = nativeRequest(call.httpMethod, call.endpoint, fields as Fields, this.#channel, files);
     const response = await this.#core.transport.send({ ...built, options: { signal: request.signal } });
-    return relayAnswer(response, this.#redactors);
+    return await relayAnswer(response, this.#redactors);
   }
 }

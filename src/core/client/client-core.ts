@@ -55,6 +55,8 @@ export interface CoreSetup {
    * that waited for them, so not from here too.
    */
   stepOfAnotherCall?: boolean | undefined;
+  /** Which redirects the transport follows: the relay follows none. @default 'same-origin-reads' */
+  redirects?: 'same-origin-reads' | 'never' | undefined;
 }
 
 /**
@@ -98,6 +100,7 @@ export class ClientCore {
       redactor: this.redactor,
       ...(setup.credentials ? { credentials: setup.credentials } : {}),
       authorizer: setup.authorizer?.((secret) => this.redactor.add(secret)),
+      ...(setup.redirects ? { redirects: setup.redirects } : {}),
     });
     this.validation = { mode: options.validation ?? 'strict', hooks: this.#hooks, redactor: this.redactor };
     this.#answerContext = {

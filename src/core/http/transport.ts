@@ -47,6 +47,8 @@ export interface TransportConfig {
   credentials?: RequestInit['credentials'];
   /** Per-request credentials (a token, a signature), when fixed headers are not enough. */
   authorizer?: AttemptAuthorizer | undefined;
+  /** Which redirects are followed (see `decideRedirect`). @default 'same-origin-reads' */
+  redirects?: 'same-origin-reads' | 'never' | undefined;
 }
 
 export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js';
@@ -173,7 +175,11 @@ export class Transport {
         }
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
-        const decision = decideRedirect(target, location, { idempotent: call.repeat === 'read', hops });
+        const decision = decideRedirect(target, location, {
+          idempotent: call.repeat === 'read',
+          hops,
+          follow: this.#config.redirects,
+        });
         if (!decision.follow) throw redirectRefused(response.status, call, decision.reason);
         target = decision.to;
         call.url = redactor.url(target);
