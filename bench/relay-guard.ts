@@ -31,7 +31,13 @@ const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port
 async function startRelay(setup: Record<string, unknown>) {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', new URL('./relay-guard-child.ts', import.meta.url).pathname, JSON.stringify({ upstream: upstreamUrl, ...setup })],
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      new URL('./relay-guard-child.ts', import.meta.url).pathname,
+      JSON.stringify({ upstream: upstreamUrl, ...setup }),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
@@ -51,7 +57,8 @@ async function startRelay(setup: Record<string, unknown>) {
 }
 
 const ms = (value: number) => Math.round(value);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)] ?? 0;
 
 /** Small calls every 10 ms while `during` runs: their latencies. */
 async function latencies(url: string, during: () => Promise<unknown>): Promise<number[]> {
@@ -91,7 +98,12 @@ const results: Record<string, unknown> = {};
     bigAnswerMs: ms(bigMs),
     bigAnswer: bigStatus,
     idle: { p50: ms(percentile(idle, 0.5)), max: ms(Math.max(...idle)) },
-    during: { calls: busy.length, p50: ms(percentile(busy, 0.5)), p99: ms(percentile(busy, 0.99)), max: ms(Math.max(...busy)) },
+    during: {
+      calls: busy.length,
+      p50: ms(percentile(busy, 0.5)),
+      p99: ms(percentile(busy, 0.99)),
+      max: ms(Math.max(...busy)),
+    },
   };
   await relay.stop();
 }
@@ -107,7 +119,8 @@ const results: Record<string, unknown> = {};
   );
   while (stalled.length < pages) await new Promise((resolve) => setTimeout(resolve, 20));
   const during = await relay.memory();
-  for (const response of stalled.splice(0)) response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+  for (const response of stalled.splice(0))
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
   await Promise.all(calls);
   results.stalledPages = {
     pages,
@@ -127,7 +140,8 @@ const results: Record<string, unknown> = {};
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const upstreamOpen = stalled.length;
-  for (const response of stalled.splice(0)) response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+  for (const response of stalled.splice(0))
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
   const statuses = await Promise.all(boundedCalls);
   results.stalledPagesDefaultBound = {
     upstreamCallsOpen: upstreamOpen,
@@ -143,7 +157,9 @@ function slowBody(url: string, capMs: number): Promise<string> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = connect(Number(target.port), target.hostname, () => {
-      socket.write(`POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 60\r\n\r\n`);
+      socket.write(
+        `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 60\r\n\r\n`,
+      );
     });
     const timer = setInterval(() => socket.write('a'), 1000);
     const finish = (what: string) => {
@@ -151,7 +167,9 @@ function slowBody(url: string, capMs: number): Promise<string> {
       socket.destroy();
       resolve(what);
     };
-    socket.once('data', (chunk) => finish(`${chunk.toString().split('\r\n')[0]} after ${ms(performance.now() - started)} ms`));
+    socket.once('data', (chunk) =>
+      finish(`${chunk.toString().split('\r\n')[0]} after ${ms(performance.now() - started)} ms`),
+    );
     socket.on('error', () => {});
     setTimeout(() => finish(`no answer after ${capMs} ms`), capMs);
   });

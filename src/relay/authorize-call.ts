@@ -29,8 +29,13 @@ export async function authorizeCall(
     clearTimeout(timer);
   }
   if (verdict === 'late') {
-    return relayError(503, 'relay.authorize_timeout', `authorize did not answer within ${ms} ms (authorizeTimeout)`);
+    return relayError(
+      503,
+      'relay.authorize_timeout',
+      `authorize did not answer within ${ms} ms (authorizeTimeout)`,
+    );
   }
-  if (verdict !== true) return relayError(403, 'relay.forbidden', 'This session may not make this call (authorize)');
+  if (verdict !== true)
+    return relayError(403, 'relay.forbidden', 'This session may not make this call (authorize)');
   return undefined;
 }

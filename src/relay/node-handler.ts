@@ -67,7 +67,10 @@ function toRequest(incoming: NodeIncoming, signal: AbortSignal): Request {
   // (scheme and Host) is the relay's own as the page sees it, which a write's `Origin` is checked against.
   const encrypted = (incoming.socket as { encrypted?: unknown } | null | undefined)?.encrypted === true;
   const scheme = encrypted ? 'https' : 'http';
-  const url = new URL(incoming.originalUrl ?? incoming.url ?? '/', `${scheme}://${headers.get('host') ?? 'localhost'}`);
+  const url = new URL(
+    incoming.originalUrl ?? incoming.url ?? '/',
+    `${scheme}://${headers.get('host') ?? 'localhost'}`,
+  );
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const from = (ReadableStream as unknown as { from(source: AsyncIterable<Uint8Array>): ReadableStream })
     .from;

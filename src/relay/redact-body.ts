@@ -45,7 +45,8 @@ export function base64Runs(text: string): number[] {
     for (;;) {
       const code = text.charCodeAt(index);
       if (isBase64Character(code)) index += 1;
-      else if (code === 0x5c && text.charCodeAt(index + 1) === 0x2f) index += 2; // `\/`
+      else if (code === 0x5c && text.charCodeAt(index + 1) === 0x2f)
+        index += 2; // `\/`
       else break;
       length++;
     }

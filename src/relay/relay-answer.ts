@@ -15,7 +15,11 @@ export async function relayAnswer(response: HttpResponse, redactors: readonly Re
   // The transport follows no redirect for the relay (it fails with `redirect_refused`); any other
   // 3xx (300, 304, 305) is no answer the page's client can read either, and is not passed on.
   if (response.status >= 300 && response.status < 400) {
-    return relayError(502, 'relay.upstream_failed', 'The site answered with a redirect the relay does not follow');
+    return relayError(
+      502,
+      'relay.upstream_failed',
+      'The site answered with a redirect the relay does not follow',
+    );
   }
   const headers = new Headers(SAFE_ANSWER_HEADERS);
   headers.set('Content-Type', contentTypeValue(response.headers.get('content-type')));

@@ -8,7 +8,9 @@ export type OriginTest = (origin: string) => boolean;
 export function trustedOriginTest(options: RelayOptions): OriginTest {
   const tests = [options.trustedOrigins, options.cors?.origins]
     .filter((listed) => listed !== undefined)
-    .map((listed): OriginTest => (typeof listed === 'function' ? listed : (origin) => listed.includes(origin)));
+    .map(
+      (listed): OriginTest => (typeof listed === 'function' ? listed : (origin) => listed.includes(origin)),
+    );
   return (origin) => tests.some((test) => test(origin) === true);
 }
 

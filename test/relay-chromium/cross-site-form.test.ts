@@ -59,7 +59,9 @@ beforeAll(async () => {
   });
   relayOrigin = await listen(site, '127.0.0.1');
   const attacker = createServer((_, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html' }).end(formPage(`${relayOrigin}/social/api/z/1.0/item/update`));
+    response
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(formPage(`${relayOrigin}/social/api/z/1.0/item/update`));
   });
   attackerOrigin = await listen(attacker, '127.0.0.2');
   const { executablePath, args } = await resolveChromium();
@@ -75,13 +77,19 @@ afterAll(async () => {
 });
 
 /** Opens `url`, whose form submits itself, and returns the relay's answer to the post. */
-async function submitFrom(url: string): Promise<{ status: number; text: string; headers: Record<string, string> }> {
+async function submitFrom(
+  url: string,
+): Promise<{ status: number; text: string; headers: Record<string, string> }> {
   const page = await browser.newPage();
   try {
     const posted = page.waitForResponse((response) => response.request().method() === 'POST');
     await page.goto(url);
     const response = await posted;
-    return { status: response.status(), text: await response.text(), headers: await response.request().allHeaders() };
+    return {
+      status: response.status(),
+      text: await response.text(),
+      headers: await response.request().allHeaders(),
+    };
   } finally {
     await page.close();
   }

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
-import { createRelay, DEFAULT_APP_ALLOW, DEFAULT_HUB_ALLOW, type RelayOptions, toNodeHandler } from '../../src/relay.js';
+import {
+  createRelay,
+  DEFAULT_APP_ALLOW,
+  DEFAULT_HUB_ALLOW,
+  type RelayOptions,
+  toNodeHandler,
+} from '../../src/relay.js';
 
 export const GUARD_TOKEN = 'tok3nOfTheUserAbcdefghijklmnopqrstuvwxyz0123456789';
 export const GUARD_PASSWORD = 'pa55-word-of-alice';

@@ -36,7 +36,10 @@ describe('writes are same-origin by default', () => {
         return true;
       },
     });
-    const answer = await fetch(`${relayUrl}api/z/1.0/item/update`, formPost({ Origin: 'http://evil.example' }));
+    const answer = await fetch(
+      `${relayUrl}api/z/1.0/item/update`,
+      formPost({ Origin: 'http://evil.example' }),
+    );
     expect(await codeOf(answer)).toEqual([403, 'relay.cross_site']);
     expect([asked, recorded.length]).toEqual([0, 0]);
   });
@@ -71,7 +74,10 @@ describe('writes are same-origin by default', () => {
     for (const { relayUrl, recorded } of [listed, tested, cors]) {
       const trusted = { Origin: 'https://app.example', 'Sec-Fetch-Site': 'cross-site' };
       expect((await fetch(`${relayUrl}api/z/1.0/item/update`, formPost(trusted))).status).toBe(200);
-      const other = await fetch(`${relayUrl}api/z/1.0/item/update`, formPost({ Origin: 'https://app.example.evil' }));
+      const other = await fetch(
+        `${relayUrl}api/z/1.0/item/update`,
+        formPost({ Origin: 'https://app.example.evil' }),
+      );
       expect(await codeOf(other)).toEqual([403, 'relay.cross_site']);
       expect(recorded).toHaveLength(1);
     }

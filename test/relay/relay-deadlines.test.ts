@@ -16,7 +16,10 @@ function trickle(relayUrl: string, length: number, everyMs: number): Promise<{ h
         `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`,
       );
       timer = setInterval(() => {
-        if (sent < length && !socket.destroyed) socket.write('a', () => {}), sent++;
+        if (sent < length && !socket.destroyed) {
+          socket.write('a', () => {});
+          sent++;
+        }
       }, everyMs);
     });
     socket.on('data', (chunk) => {
@@ -70,7 +73,12 @@ describe('deadlines and bounds (issue 39)', () => {
     });
     expect(await codeOf(await fetch(`${relayUrl}api/z/1.0/files`))).toEqual([503, 'relay.authorize_timeout']);
     expect(
-      await codeOf(await fetch(`${relayUrl}api/z/1.0/item/update`, { method: 'POST', body: new URLSearchParams({ body: 'x' }) })),
+      await codeOf(
+        await fetch(`${relayUrl}api/z/1.0/item/update`, {
+          method: 'POST',
+          body: new URLSearchParams({ body: 'x' }),
+        }),
+      ),
     ).toEqual([503, 'relay.authorize_timeout']);
     expect(recorded).toEqual([]);
   });
@@ -97,7 +105,10 @@ describe('deadlines and bounds (issue 39)', () => {
   it('frees a slot when a call fails, so failures do not use the bound up', async () => {
     const { relayUrl } = await start({ maxPendingCalls: 1 }, (_, response) => response.destroy());
     for (let round = 0; round < 3; round++) {
-      expect(await codeOf(await fetch(`${relayUrl}api/z/1.0/files`))).toEqual([502, 'relay.upstream_unreachable']);
+      expect(await codeOf(await fetch(`${relayUrl}api/z/1.0/files`))).toEqual([
+        502,
+        'relay.upstream_unreachable',
+      ]);
     }
   });
 });
@@ -122,7 +133,11 @@ describe('authorize sees a frozen copy of the call (issue 39)', () => {
 
   it('in sloppy code the assignment changes nothing: what is forwarded is what was checked', async () => {
     // A Function body is sloppy code, as an authorize in a CommonJS file without "use strict".
-    const sloppy = new Function('request', 'call', "call.endpoint = 'abook'; call.method = 'notification.get'; return true;");
+    const sloppy = new Function(
+      'request',
+      'call',
+      "call.endpoint = 'abook'; call.method = 'notification.get'; return true;",
+    );
     const { relayUrl, recorded } = await start({ authorize: sloppy as () => boolean });
     expect((await fetch(`${relayUrl}api/z/1.0/files`)).status).toBe(200);
     expect((await fetch(`${relayUrl}api.php?method=user.getUser`)).status).toBe(200);

@@ -30,7 +30,9 @@ describe('the relay scrubber (issue 39)', () => {
       const interleaved = [...secret].map((character) => `${character}\\u0000`).join('');
       return [hex, hex.toUpperCase(), interleaved, `\\u0000${interleaved}`.slice(0, -6)];
     });
-    const json = Buffer.from(JSON.stringify({ echo: spellings.join(' ') }).replaceAll('\\\\u0000', '\\u0000'));
+    const json = Buffer.from(
+      JSON.stringify({ echo: spellings.join(' ') }).replaceAll('\\\\u0000', '\\u0000'),
+    );
     const raw = Buffer.concat(
       secrets.flatMap((secret) => [
         Buffer.from('le: '),

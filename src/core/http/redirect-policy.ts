@@ -22,7 +22,8 @@ export function decideRedirect(
   location: string | null,
   options: { idempotent: boolean; hops: number; follow?: 'same-origin-reads' | 'never' | undefined },
 ): RedirectDecision {
-  if (options.follow === 'never') return { follow: false, reason: 'a redirect, which this client never follows' };
+  if (options.follow === 'never')
+    return { follow: false, reason: 'a redirect, which this client never follows' };
   if (!location) return { follow: false, reason: 'a redirect without a Location' };
   let to: URL;
   try {
