@@ -10,6 +10,8 @@ process.env.VITEST_PROJECTS ??= 'node';
 // A few seeded runs of each property per mutant (the same cases every time: no flaky kills).
 process.env.FUZZ_RUNS ??= '3';
 process.env.FUZZ_SEED ??= '20261122';
+// Tests that take seconds for a figure rather than a branch (a 12 MiB answer) skip themselves here.
+process.env.MUTATION_RUN = '1';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 // The tests that pin a component's promises, when they live in one folder: only those run (a
 // follow mutant is killed or not by test/follow; the whole suite per mutant is too slow).
