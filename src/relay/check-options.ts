@@ -1,4 +1,6 @@
 import { ArgumentError } from '../core/errors/argument-error.js';
+import { keysOf, refuseUnknownKeys } from '../core/options/known-keys.js';
+import type { ServerLimits } from '../core/request/php-limits.js';
 import { isAppCall } from './app-calls.js';
 import { hubCall } from './hub-calls.js';
 import type { RelayOptions } from './options.js';
@@ -38,6 +40,7 @@ export function checkRelayOptions(options: RelayOptions): void {
       throw new ArgumentError(`${name} must be a positive whole number when given`);
     }
   }
+  checkServerLimits(options.serverLimits);
   const cors = options.cors;
   if (cors !== undefined && typeof cors.origins !== 'function' && !Array.isArray(cors.origins)) {
     throw new ArgumentError('cors.origins must be a list of origins or a function');
@@ -73,6 +76,29 @@ function checkAllowLists(options: RelayOptions): void {
           `hub.allow: the SDK calls ${endpoint} with ${sdk.httpMethod}, never ${JSON.stringify(method)}`,
         );
       }
+    }
+  }
+}
+
+const LIMIT_KEYS = keysOf<ServerLimits>({
+  maxInputVars: true,
+  maxNesting: true,
+  postMaxSize: true,
+  uploadMaxFilesize: true,
+  maxFileUploads: true,
+});
+
+/** Each limit a positive whole number, none misspelt: a typo would leave PHP's default in force without a word. */
+function checkServerLimits(limits: ServerLimits | undefined): void {
+  if (limits === undefined) return;
+  if (limits === null || typeof limits !== 'object') {
+    throw new ArgumentError('serverLimits must be an object such as { maxInputVars: 5000 }');
+  }
+  refuseUnknownKeys(limits, LIMIT_KEYS, 'a limit of serverLimits');
+  for (const name of LIMIT_KEYS) {
+    const value = limits[name as keyof ServerLimits];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
+      throw new ArgumentError(`serverLimits.${name} must be a positive whole number when given`);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { serverLimitsWithDefaults } from '../core/request/php-limits.js';
 import { DEFAULT_APP_ALLOW, DEFAULT_HUB_ALLOW } from './allow-list.js';
 import { authorizeCall } from './authorize-call.js';
 import { withBodyDeadline } from './body-deadline.js';
@@ -52,17 +53,30 @@ export function createRelay(options: RelayOptions): RelayHandler {
     app: options.app && appCore(options, options.app),
     hub: options.hub && hubCore(options, options.hub),
   };
+  const limits = serverLimitsWithDefaults(options.serverLimits);
   // Every answer is scrubbed of every secret the relay holds, whichever site it came from.
   const redactors = [cores.app?.redactor, cores.hub?.redactor].filter((redactor) => redactor !== undefined);
   const forwarders: Record<'app' | 'hub', Forwarder | undefined> = {
     app:
       options.app &&
       cores.app &&
-      new AppForwarder(cores.app, redactors, options.app.allow ?? DEFAULT_APP_ALLOW, options.app.token),
+      new AppForwarder(
+        cores.app,
+        redactors,
+        options.app.allow ?? DEFAULT_APP_ALLOW,
+        options.app.token,
+        limits,
+      ),
     hub:
       options.hub &&
       cores.hub &&
-      new HubForwarder(cores.hub, redactors, options.hub.allow ?? DEFAULT_HUB_ALLOW, options.hub.channel),
+      new HubForwarder(
+        cores.hub,
+        redactors,
+        options.hub.allow ?? DEFAULT_HUB_ALLOW,
+        options.hub.channel,
+        limits,
+      ),
   };
 
   const handle = async (request: Request): Promise<Response> => {

@@ -1,5 +1,6 @@
 import { appRequest } from '../app/app-request.js';
 import type { ClientCore } from '../core/client/client-core.js';
+import type { ServerLimits } from '../core/request/php-limits.js';
 import { Redactor } from '../core/secrets/redact.js';
 import { APP_CALLS, appParts, isAppCall } from './app-calls.js';
 import type { Forwarder } from './forwarder.js';
@@ -10,6 +11,7 @@ import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 import type { SdkCall } from './sdk-call.js';
+import { ownFieldsFirst, refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
 
 /** How a method is named; anything else is refused without being quoted back. */
 const METHOD_NAME = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/;
@@ -21,17 +23,20 @@ export class AppForwarder implements Forwarder {
   /** The allowed methods, each with the call the SDK makes. */
   readonly #calls: ReadonlyMap<string, SdkCall>;
   readonly #token: RelayAppOptions['token'];
+  readonly #limits: Required<ServerLimits>;
 
   constructor(
     core: ClientCore,
     redactors: readonly Redactor[],
     allow: readonly string[],
     token: RelayAppOptions['token'],
+    limits: Required<ServerLimits>,
   ) {
     this.#core = core;
     this.#redactors = redactors;
     this.#calls = new Map(allow.filter(isAppCall).map((method) => [method, APP_CALLS[method]]));
     this.#token = token;
+    this.#limits = limits;
   }
 
   /**
@@ -71,13 +76,17 @@ export class AppForwarder implements Forwarder {
       return relayError(401, 'relay.unauthenticated', 'No Application API token for this session');
     }
     const page = await readPageFields(request, url, maxRequestBytes);
+    // The page's one `method` counts for the relay's own; `token` is the relay's addition.
+    refusePageBreach(page, { query: ['token'], body: [] }, this.#limits);
     // The one `method` in the query is the call itself (checked by `call`); every other field is the SDK's or refused.
     const fields = page.filter((field) => !(field.where === 'query' && field.name === 'method'));
     const typed = sdkFields(sdk, fields, call.method);
     const parts = appParts(typed);
-    const response = await this.#core.transport.send(
-      appRequest(call.method, parts.fields, token, { signal: request.signal }, parts.files),
-    );
+    const built = appRequest(call.method, parts.fields, token, { signal: request.signal }, parts.files);
+    // `token` and `method` go first, where PHP's cut of the last fields cannot reach them.
+    const sent = { ...built, query: ownFieldsFirst(built.query ?? {}, { token, method: call.method }) };
+    refuseUpstreamBreach(sent, this.#limits);
+    const response = await this.#core.transport.send(sent);
     // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.
     const own = typeof this.#token === 'function' ? [new Redactor([token])] : [];
     return await relayAnswer(response, [...this.#redactors, ...own]);

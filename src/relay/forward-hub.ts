@@ -1,4 +1,5 @@
 import type { ClientCore } from '../core/client/client-core.js';
+import type { ServerLimits } from '../core/request/php-limits.js';
 import type { Fields } from '../core/request/query.js';
 import type { Redactor } from '../core/secrets/redact.js';
 import { nativeRequest } from '../native/native-request.js';
@@ -11,6 +12,7 @@ import { relayAnswer } from './relay-answer.js';
 import { relayError } from './relay-error.js';
 import type { ApiRoute } from './route.js';
 import type { SdkCall } from './sdk-call.js';
+import { ownFieldsFirst, refusePageBreach, refuseUpstreamBreach } from './server-limits.js';
 
 /** How an endpoint is named (`files`, `item/update`); anything else is refused without being quoted. */
 const ENDPOINT_NAME = /^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/;
@@ -22,12 +24,14 @@ export class HubForwarder implements Forwarder {
   /** The allowed endpoints, each with the call the SDK makes (allowed with the SDK's HTTP method). */
   readonly #calls: ReadonlyMap<string, SdkCall>;
   readonly #channel: string | undefined;
+  readonly #limits: Required<ServerLimits>;
 
   constructor(
     core: ClientCore,
     redactors: readonly Redactor[],
     allow: Readonly<Record<string, readonly string[]>>,
     channel: string | undefined,
+    limits: Required<ServerLimits>,
   ) {
     this.#core = core;
     this.#redactors = redactors;
@@ -38,6 +42,7 @@ export class HubForwarder implements Forwarder {
       }),
     );
     this.#channel = channel;
+    this.#limits = limits;
   }
 
   /** The call the page asks for, or the refusal when the allow-list (or the SDK) does not have it. */
@@ -66,10 +71,22 @@ export class HubForwarder implements Forwarder {
     if (call.api !== 'hub') throw new TypeError('not a Native API call');
     const sdk = this.#calls.get(call.endpoint);
     if (sdk === undefined) throw new TypeError('not an endpoint the relay forwards');
-    const typed = sdkFields(sdk, await readPageFields(request, url, maxRequestBytes), call.endpoint);
-    const { media, ...fields } = typed;
+    const page = await readPageFields(request, url, maxRequestBytes);
+    const own: Fields = this.#channel === undefined ? {} : { channel: this.#channel };
+    const ownNames = Object.keys(own);
+    const where = call.httpMethod === 'GET' ? { query: ownNames, body: [] } : { query: [], body: ownNames };
+    refusePageBreach(page, where, this.#limits);
+    const { media, ...fields } = sdkFields(sdk, page, call.endpoint);
     const files = media === undefined ? {} : { media: media as File };
-    const built = nativeRequest(call.httpMethod, call.endpoint, fields as Fields, this.#channel, files);
+    // The channel goes first (`ownFieldsFirst`), where PHP's cut of the last fields cannot reach it.
+    const built = nativeRequest(
+      call.httpMethod,
+      call.endpoint,
+      ownFieldsFirst(fields as Fields, own),
+      undefined,
+      files,
+    );
+    refuseUpstreamBreach(built, this.#limits);
     const response = await this.#core.transport.send({ ...built, options: { signal: request.signal } });
     return await relayAnswer(response, this.#redactors);
   }

@@ -1,4 +1,5 @@
 import type { Hooks, Logger, LogLevel } from '../core/options/options.js';
+import type { ServerLimits } from '../core/request/php-limits.js';
 import type { NativeAuthOptions } from '../native/auth/strategy.js';
 
 /** What one browser call through the relay asks for, as `authorize` sees it. */
@@ -122,6 +123,20 @@ export interface RelayOptions {
    * @default 16777216 (16 MiB)
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * The PHP request limits of the sites behind the relay (their php.ini), which PHP enforces
+   * silently: fields past `max_input_vars` are dropped (the pinned `hub.channel` with them, were it
+   * sent last), a body past `post_max_size` arrives empty. A call PHP would cut is refused before
+   * anything is sent: HTTP 413 (`relay.request_too_large`) for a body or a file too large, 400
+   * (`relay.bad_request`) for too many fields, files or `[`…`]` levels, the message naming the limit.
+   * Counted on the request the relay sends, per superglobal (query and body apart, each `name[]`
+   * entry one), its own `channel`, `token` and `method` included (and sent first). One set for both
+   * sites: give the lower of each where their php.ini differ.
+   * @default PHP's: maxInputVars 1000, maxNesting 64, postMaxSize 8 MiB, uploadMaxFilesize 2 MiB,
+   * maxFileUploads 20 (`PHP_DEFAULT_LIMITS`)
+   * @example serverLimits: { maxInputVars: 5000, uploadMaxFilesize: 16 * 1024 * 1024 }
+   */
+  serverLimits?: ServerLimits | undefined;
   /** Answer CORS for pages on other origins. @default undefined (same-origin pages only) */
   cors?: RelayCorsOptions | undefined;
   /**

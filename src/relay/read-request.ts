@@ -40,12 +40,15 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
  * fields, or a multipart form with its files. Anything else is refused.
  */
 export async function readForm(request: Request, bytes: Uint8Array): Promise<URLSearchParams | FormData> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const type = request.headers.get('content-type') ?? '';
+  // Only the media type is compared without case: the boundary is case-sensitive (a browser's
+  // `----WebKitFormBoundaryQx7zR2mKpL9vTb4W` lower-cased matches no delimiter of its body).
+  const media = (type.split(';')[0] as string).trim().toLowerCase();
   if (bytes.byteLength === 0 && type === '') return new URLSearchParams();
-  if (type.startsWith('application/x-www-form-urlencoded')) {
+  if (media === 'application/x-www-form-urlencoded') {
     return new URLSearchParams(new TextDecoder().decode(bytes));
   }
-  if (type.startsWith('multipart/form-data')) {
+  if (media === 'multipart/form-data') {
     try {
       return await new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: { 'Content-Type': type },

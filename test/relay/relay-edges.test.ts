@@ -41,7 +41,7 @@ describe('the relay at its edges', () => {
     ]);
     await ask(relay, '/api.php?method=friend.getFriends&page=0&user_id=10');
     expect(new URL((sent[1] as Request).url).search).toBe(
-      `?page=0&user_id=10&token=${TOKEN}&method=friend.getFriends`,
+      `?token=${TOKEN}&method=friend.getFriends&page=0&user_id=10`,
     );
   });
 

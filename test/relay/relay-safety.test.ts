@@ -70,15 +70,15 @@ describe('what the relay sends and returns', () => {
     const [app, hub] = sent.map((request) => new URL(request.url));
     expect(app?.origin).toBe('https://site.example');
     expect([...(app?.searchParams ?? [])]).toEqual([
-      ['user_id', '3'],
       ['token', TOKEN],
       ['method', 'user.getUser'],
+      ['user_id', '3'],
     ]);
     expect(hub?.origin).toBe('https://hub.example');
     expect([...(hub?.searchParams ?? [])]).toEqual([
+      ['channel', 'alice'],
       ['filename', 'x'],
       ['records', '2'],
-      ['channel', 'alice'],
     ]);
     expect(sent[1]?.headers.get('authorization')).toBe(`Basic ${BASIC}`);
   });

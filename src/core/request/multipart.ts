@@ -15,21 +15,22 @@ export interface MultipartBody {
 }
 
 export function encodeMultipart(form: FormData, boundary = randomBoundary()): MultipartBody {
+  // The text between two files is joined into one string: a Blob per text part costs ~20 µs in
+  // Node, 0.75 s for a form of 16,000 list entries (issue 38); one string a run costs next to nothing.
   const parts: (string | Blob)[] = [];
+  let text = '';
   for (const [name, value] of form) {
     if (typeof value === 'string') {
-      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`);
-      parts.push(normalizeLineBreaks(value), '\r\n');
+      text += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`;
+      text += `${normalizeLineBreaks(value)}\r\n`;
     } else {
       const type = value.type || 'application/octet-stream';
-      parts.push(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"; filename="${escapeName(value.name)}"\r\nContent-Type: ${type}\r\n\r\n`,
-        value,
-        '\r\n',
-      );
+      text += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"; filename="${escapeName(value.name)}"\r\nContent-Type: ${type}\r\n\r\n`;
+      parts.push(text, value);
+      text = '\r\n';
     }
   }
-  parts.push(`--${boundary}--\r\n`);
+  parts.push(`${text}--${boundary}--\r\n`);
   return { body: joinParts(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
