@@ -15,7 +15,7 @@ export const ANSWER_SLICES: Omit<TextSlices, 'pause'> = { window: 256 * 1024, ov
 /** Lets the event loop run other requests (timers and I/O) before the next window. */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Whether the character at `at` is in base64's alphabet as PHP writes it in JSON (`\/` aside). */
+/** Whether a character code is in base64's alphabet as PHP writes it in JSON (`\/` aside). */
 function isBase64Character(code: number): boolean {
   return (
     (code >= 0x41 && code <= 0x5a) || // A-Z
@@ -50,10 +50,10 @@ export function base64Runs(text: string): number[] {
       else break;
       length++;
     }
-    if (text.charCodeAt(index) === 0x22 && length >= MIN_BASE64_RUN) {
-      runs.push(at, index + 1);
-      at = text.indexOf('"', index + 1);
-    } else at = index < text.length && text.charCodeAt(index) === 0x22 ? index : text.indexOf('"', index);
+    const closed = text.charCodeAt(index) === 0x22;
+    if (closed && length >= MIN_BASE64_RUN) runs.push(at, index + 1);
+    // A quote that ends a short string may open the next one; a run's closing quote opens none.
+    at = text.indexOf('"', closed && length >= MIN_BASE64_RUN ? index + 1 : index);
   }
   return runs;
 }

@@ -108,6 +108,34 @@ describe('base64Runs and redactBody', () => {
     expect(base64Runs(`"a+b=c/d"${'x'.repeat(10)}`)).toEqual([]);
   });
 
+  it('takes every character of base64’s alphabet and \\/ into a run, and nothing next to it', () => {
+    const isRun = (inside: string) => base64Runs(`"${inside}"`).length === 2;
+    const half = 'A'.repeat(3000);
+    for (const character of 'AZaz09+=/')
+      expect([character, isRun(`${half}${character}${half}`)]).toEqual([character, true]);
+    for (const character of '@[`{:.,*<>-_ "\\\u00c1') {
+      expect([character, isRun(`${half}${character}${half}`)]).toEqual([character, false]);
+    }
+    expect(isRun(`${half}\\/${half}`)).toBe(true);
+    expect(isRun(`${half}\\n${half}`)).toBe(false);
+    // `\/` is one character of the run: 2,048 of them are too short, 4,096 enough.
+    expect(isRun('\\/'.repeat(2048))).toBe(false);
+    expect(isRun('\\/'.repeat(4096))).toBe(true);
+    // After a run, its closing quote opens nothing: the next string is judged on its own.
+    const text = `"${'A'.repeat(4096)}""${'B'.repeat(4096)}"`;
+    expect(base64Runs(text)).toEqual([0, 4098, 4098, 8196]);
+    expect(base64Runs(`"${'A'.repeat(4096)}"x"${'B'.repeat(4096)}"`)).toEqual([0, 4098, 4099, 8197]);
+  });
+
+  it('lets the event loop run between windows by default', async () => {
+    let ran = false;
+    setTimeout(() => {
+      ran = true;
+    }, 0);
+    await redactBody(`${'x'.repeat(ANSWER_SLICES.window * 2)}`, [new Redactor([GUARD_TOKEN])]);
+    expect(ran).toBe(true);
+  });
+
   it('leaves base64 runs as they are and scrubs the text around them, window by window, pausing between', async () => {
     const redactor = new Redactor([GUARD_TOKEN]);
     const payload = `"${GUARD_TOKEN}${'A'.repeat(5000)}"`;
