@@ -104,13 +104,23 @@ describe('failures (failure.ts) and error answers (relay-error.ts)', () => {
         'The relay could not reach the site',
       ],
       [
-        new ApiError('moved', { status: 302, code: 'redirect_refused' }),
+        new ApiError('moved', {
+          status: 302,
+          code: 'redirect_refused',
+          url: 'https://site.example/',
+          method: 'GET',
+        }),
         502,
         'relay.upstream_failed',
         'The site answered with a redirect the relay does not follow',
       ],
       [
-        new ApiError('other', { status: 500, code: 'server_error' }),
+        new ApiError('other', {
+          status: 500,
+          code: 'server_error',
+          url: 'https://site.example/',
+          method: 'GET',
+        }),
         502,
         'relay.upstream_failed',
         'The relayed call failed',
