@@ -25,8 +25,7 @@ export async function relayAnswer(response: HttpResponse, redactors: readonly Re
   headers.set('Content-Type', contentTypeValue(response.headers.get('content-type')));
   const retryAfter = retryAfterValue(response.headers.get('retry-after'));
   if (retryAfter !== undefined) headers.set('Retry-After', retryAfter);
-  // 1xx/204 cannot carry a body; the servers send none with them anyway.
-  const bodiless = response.status === 204 || response.bytes.byteLength === 0;
-  const body = bodiless ? null : await redactBody(response.text, redactors);
+  // An empty answer (a 204 always is: fetch gives it no body) is relayed without one.
+  const body = response.bytes.byteLength === 0 ? null : await redactBody(response.text, redactors);
   return new Response(body, { status: response.status, headers });
 }

@@ -168,6 +168,49 @@ describe('the relay guard, in process (issue 39)', () => {
     });
   });
 
+  it('withBodyDeadline clears its timer once the body is whole or cancelled, without release()', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const whole = withBodyDeadline(
+      new Request('https://app.example/x', { method: 'POST', body: 'a=1' }),
+      1000,
+    );
+    expect(vi.getTimerCount()).toBe(1);
+    await whole.request.text();
+    expect(vi.getTimerCount()).toBe(0);
+    const { body } = stalledBody();
+    const stalled = withBodyDeadline(
+      new Request('https://app.example/z', { method: 'POST', body, duplex: 'half' } as RequestInit),
+      1000,
+    );
+    await stalled.request.body?.cancel('gone');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a deadline that passes with nobody reading leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const { body, cancelled } = stalledBody();
+      withBodyDeadline(
+        new Request('https://app.example/z', { method: 'POST', body, duplex: 'half' } as RequestInit),
+        5,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(cancelled[0]).toBeInstanceOf(BodyTimeout);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a POST without Origin is not let through by a trust test that says yes to anything', () => {
+    const url = new URL('https://app.example/social/api/z/1.0/item/update');
+    const all = trustedOriginTest({ authorize: () => true, trustedOrigins: () => true });
+    const crossSite = new Request(url, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSiteRefusal(crossSite, url, all)?.status).toBe(403);
+  });
+
   it('authorizeCall: true passes; false, a truthy non-true or a throw refuse; late is a 503 naming the limit', async () => {
     const request = new Request('https://app.example/');
     const call = { api: 'hub' as const, endpoint: 'files', httpMethod: 'GET' as const };

@@ -4,10 +4,14 @@ import { ConnectionError } from '../../src/core/errors/connection-error.js';
 import { ResponseTooLargeError } from '../../src/core/errors/response-too-large-error.js';
 import { SdkError } from '../../src/core/errors/sdk-error.js';
 import { TimeoutError } from '../../src/core/errors/timeout-error.js';
+import { PHP_DEFAULT_LIMITS } from '../../src/core/request/php-limits.js';
 import { ArgumentError } from '../../src/index.js';
 import { failureAnswer } from '../../src/relay/failure.js';
+import { AppForwarder } from '../../src/relay/forward-app.js';
+import { HubForwarder } from '../../src/relay/forward-hub.js';
 import { RequestRefusal } from '../../src/relay/read-request.js';
 import { relayError } from '../../src/relay/relay-error.js';
+import { appCore, hubCore } from '../../src/relay/upstream.js';
 import { createRelay } from '../../src/relay.js';
 import { ask, PASSWORD, refusal, relayOver, TOKEN } from './in-process.js';
 
@@ -196,6 +200,51 @@ describe('the upstream clients (upstream.ts)', () => {
     expect(seen[1]).toContain('method=user.getUser');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain(TOKEN);
+  });
+
+  it('checks trustedOrigins at creation', () => {
+    const hub = { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD };
+    expect(() =>
+      createRelay({
+        authorize: () => true,
+        hub,
+        trustedOrigins: 'https://app.example' as unknown as string[],
+      }),
+    ).toThrow('trustedOrigins must be a list of origins or a function');
+    expect(() => createRelay({ authorize: () => true, hub, trustedOrigins: () => false })).not.toThrow();
+  });
+
+  it('the forwarders refuse a call of the other API or one they do not forward (a programming error)', async () => {
+    const options = { authorize: () => true };
+    const app = new AppForwarder(
+      appCore(options, { baseUrl: 'https://site.example/', token: TOKEN }),
+      [],
+      [],
+      TOKEN,
+      PHP_DEFAULT_LIMITS,
+    );
+    const hub = new HubForwarder(
+      hubCore(options, { baseUrl: 'https://hub.example/', username: 'alice', password: PASSWORD }),
+      [],
+      {},
+      undefined,
+      PHP_DEFAULT_LIMITS,
+    );
+    const request = new Request('https://app.example/');
+    const url = new URL(request.url);
+    const appCall = { api: 'app' as const, method: 'user.getUser', httpMethod: 'GET' as const };
+    const hubCall = { api: 'hub' as const, endpoint: 'files', httpMethod: 'GET' as const };
+    await expect(app.forward(request, url, hubCall, 10)).rejects.toThrow('not an Application API call');
+    await expect(app.forward(request, url, appCall, 10)).rejects.toThrow('not a method the relay forwards');
+    await expect(hub.forward(request, url, appCall, 10)).rejects.toThrow('not a Native API call');
+    await expect(hub.forward(request, url, hubCall, 10)).rejects.toThrow(
+      'not an endpoint the relay forwards',
+    );
+    expect(await refusal(hub.call(url, { api: 'app', httpMethod: 'GET' }) as Response)).toEqual([
+      403,
+      'relay.forbidden',
+      'The relay forwards api/z/1.0/<endpoint> calls only',
+    ]);
   });
 
   it('refuses a hub on plain http outside loopback unless allowInsecureHttp', () => {
