@@ -247,6 +247,49 @@ describe('the upstream clients (upstream.ts)', () => {
     ]);
   });
 
+  it('aborts the upstream call when the page goes away, for both APIs', async () => {
+    const signals: AbortSignal[] = [];
+    const { relay } = relayOver(
+      (request) =>
+        new Promise<Response>((_, reject) => {
+          signals.push(request.signal);
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+    );
+    for (const path of ['/api/z/1.0/files', '/api.php?method=user.getUser']) {
+      const page = new AbortController();
+      const answer = ask(relay, path, { signal: page.signal });
+      while (signals.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      page.abort(new Error('page gone'));
+      expect((await answer).status).toBe(500);
+      expect(signals.pop()?.aborted).toBe(true);
+    }
+  });
+
+  it('never quotes a method or an endpoint that is not a plain name', async () => {
+    const { relay, sent } = relayOver(() => Response.json({}));
+    for (const method of ['x user.getUser', 'user.getUser x', 'user.getUser&method=friend.getFriends']) {
+      const answer = await ask(relay, `/api.php?method=${encodeURIComponent(method)}`);
+      expect(await refusal(answer)).toEqual([
+        403,
+        'relay.forbidden',
+        'The relay forwards api.php calls of one "module.method" in the query only',
+      ]);
+    }
+    const twice = await ask(relay, '/api.php?method=user.getUser&method=friend.getFriends');
+    expect((await refusal(twice))[2]).toBe(
+      'The relay forwards api.php calls of one "module.method" in the query only',
+    );
+    for (const endpoint of ['files!', 'Files', 'files/', '/files']) {
+      expect(await refusal(await ask(relay, `/api/z/1.0/${endpoint}`))).toEqual([
+        403,
+        'relay.forbidden',
+        'The relay forwards api/z/1.0/<endpoint> calls only',
+      ]);
+    }
+    expect(sent).toEqual([]);
+  });
+
   it('refuses a hub on plain http outside loopback unless allowInsecureHttp', () => {
     const hub = { baseUrl: 'http://hub.example/', username: 'alice', password: PASSWORD };
     expect(() => createRelay({ authorize: () => true, hub })).toThrow(ArgumentError);
