@@ -122,7 +122,7 @@ describe('base64Runs and redactBody', () => {
     // The scan starts at a quote, and a run's closing quote opens no other run.
     expect(base64Runs(`x${'A'.repeat(4096)}"`)).toEqual([]);
     // As the pattern it replaces: the quote that ends a short string may open a run.
-    expect(base64Runs(`"a,b"${'A'.repeat(4096)}"`)).toEqual([4, 4102]);
+    expect(base64Runs(`"ab"${'A'.repeat(4096)}"`)).toEqual([3, 4101]);
     expect(base64Runs(`"${'A'.repeat(4096)}"${'B'.repeat(4096)}"`)).toEqual([0, 4098]);
     // `\/` is one character of the run: 2,048 of them are too short, 4,096 enough.
     expect(isRun('\\/'.repeat(2048))).toBe(false);
