@@ -10,11 +10,15 @@ process.env.VITEST_PROJECTS ??= 'node';
 // A few seeded runs of each property per mutant (the same cases every time: no flaky kills).
 process.env.FUZZ_RUNS ??= '3';
 process.env.FUZZ_SEED ??= '20261122';
+// Tests that take seconds for a figure rather than a branch (a 12 MiB answer) skip themselves here.
+process.env.MUTATION_RUN = '1';
 const chosen = process.env.MUTATE ? [process.env.MUTATE] : Object.keys(targets);
 // The tests that pin a component's promises, when they live in one folder: only those run (a
 // follow mutant is killed or not by test/follow; the whole suite per mutant is too slow).
 // vitest.config.ts reads VITEST_INCLUDE (the runner's own `dir` does not narrow a projects config).
-const testGlobs = { follow: 'test/follow/**/*.test.ts' };
+// The relay's promises are pinned by test/relay (over real HTTP and in-process; the Chromium form
+// of test/relay-chromium and the hostile fuzzers stay out: too slow per mutant).
+const testGlobs = { follow: 'test/follow/**/*.test.ts', relay: 'test/relay/**/*.test.ts' };
 const testGlob = chosen.length === 1 ? testGlobs[chosen[0]] : undefined;
 if (testGlob) process.env.VITEST_INCLUDE ??= testGlob;
 

@@ -27,7 +27,14 @@ export function checkRelayOptions(options: RelayOptions): void {
     );
   }
   checkAllowLists(options);
-  for (const name of ['maxRequestBytes', 'maxResponseBytes', 'timeout'] as const) {
+  for (const name of [
+    'maxRequestBytes',
+    'maxResponseBytes',
+    'timeout',
+    'bodyTimeout',
+    'authorizeTimeout',
+    'maxPendingCalls',
+  ] as const) {
     const value = options[name];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
       throw new ArgumentError(`${name} must be a positive whole number when given`);
@@ -37,6 +44,10 @@ export function checkRelayOptions(options: RelayOptions): void {
   const cors = options.cors;
   if (cors !== undefined && typeof cors.origins !== 'function' && !Array.isArray(cors.origins)) {
     throw new ArgumentError('cors.origins must be a list of origins or a function');
+  }
+  const trusted = options.trustedOrigins;
+  if (trusted !== undefined && typeof trusted !== 'function' && !Array.isArray(trusted)) {
+    throw new ArgumentError('trustedOrigins must be a list of origins or a function');
   }
 }
 

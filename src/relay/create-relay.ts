@@ -1,5 +1,7 @@
 import { serverLimitsWithDefaults } from '../core/request/php-limits.js';
 import { DEFAULT_APP_ALLOW, DEFAULT_HUB_ALLOW } from './allow-list.js';
+import { authorizeCall } from './authorize-call.js';
+import { withBodyDeadline } from './body-deadline.js';
 import { checkRelayOptions } from './check-options.js';
 import { withCors } from './cors.js';
 import { failureAnswer } from './failure.js';
@@ -7,12 +9,20 @@ import { AppForwarder } from './forward-app.js';
 import { HubForwarder } from './forward-hub.js';
 import type { Forwarder } from './forwarder.js';
 import type { RelayHandler, RelayOptions } from './options.js';
+import { PendingCalls } from './pending-calls.js';
 import { relayError } from './relay-error.js';
 import { normalizeBasePath, routeOf } from './route.js';
+import { crossSiteRefusal, trustedOriginTest } from './same-origin.js';
 import { appCore, hubCore } from './upstream.js';
 
 /** 10 MiB: phpFox refuses photos over 500 KB by default; hub media uploads are rarely larger. */
 const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+/** 30 s for a whole request body: 10 MiB at 2.8 Mbit/s; a page trickling bytes is let go after it. */
+const DEFAULT_BODY_TIMEOUT = 30_000;
+/** 10 s for `authorize`: a session look-up takes milliseconds; one that hangs holds no page longer. */
+const DEFAULT_AUTHORIZE_TIMEOUT = 10_000;
+/** 64 calls under way: about 70 MB measured with 200 stalled pages (bench/relay-guard.ts), and far more than a page's own need. */
+const DEFAULT_MAX_PENDING_CALLS = 64;
 
 /**
  * A relay for browser pages: a Fetch-API handler that your server mounts at `basePath` and that
@@ -35,6 +45,10 @@ export function createRelay(options: RelayOptions): RelayHandler {
   checkRelayOptions(options);
   const basePath = normalizeBasePath(options.basePath);
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const bodyTimeout = options.bodyTimeout ?? DEFAULT_BODY_TIMEOUT;
+  const authorizeTimeout = options.authorizeTimeout ?? DEFAULT_AUTHORIZE_TIMEOUT;
+  const pending = new PendingCalls(options.maxPendingCalls ?? DEFAULT_MAX_PENDING_CALLS);
+  const trusted = trustedOriginTest(options);
   const cores = {
     app: options.app && appCore(options, options.app),
     hub: options.hub && hubCore(options, options.hub),
@@ -66,6 +80,15 @@ export function createRelay(options: RelayOptions): RelayHandler {
   };
 
   const handle = async (request: Request): Promise<Response> => {
+    const timed = withBodyDeadline(request, bodyTimeout);
+    try {
+      return await handleTimed(timed.request);
+    } finally {
+      timed.release();
+    }
+  };
+
+  const handleTimed = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const route = routeOf(url, basePath, request.method);
     if (route === undefined || route.api === 'none') {
@@ -90,21 +113,20 @@ export function createRelay(options: RelayOptions): RelayHandler {
         `This relay has no ${route.api === 'app' ? 'Application API' : 'hub'} behind it`,
       );
     }
+    // Before anything else about the call: a write another site's page made with the user's cookies.
+    const crossSite = crossSiteRefusal(request, url, trusted);
+    if (crossSite !== undefined) return crossSite;
     const call = forwarder.call(url, route);
     if (call instanceof Response) return call;
-    let allowed: boolean;
-    try {
-      allowed = (await options.authorize(request, call)) === true;
-    } catch {
-      return relayError(500, 'relay.internal_error', 'authorize failed');
-    }
-    if (!allowed)
-      return relayError(403, 'relay.forbidden', 'This session may not make this call (authorize)');
-    try {
-      return await forwarder.forward(request, url, call, maxRequestBytes);
-    } catch (error) {
-      return failureAnswer(error);
-    }
+    const refused = await authorizeCall(options.authorize, request, call, authorizeTimeout);
+    if (refused !== undefined) return refused;
+    return pending.run(async () => {
+      try {
+        return await forwarder.forward(request, url, call, maxRequestBytes);
+      } catch (error) {
+        return failureAnswer(error);
+      }
+    });
   };
 
   return withCors(options.cors, handle);

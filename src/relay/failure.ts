@@ -3,6 +3,7 @@ import { ConnectionError } from '../core/errors/connection-error.js';
 import { ResponseTooLargeError } from '../core/errors/response-too-large-error.js';
 import { SdkError } from '../core/errors/sdk-error.js';
 import { TimeoutError } from '../core/errors/timeout-error.js';
+import { BodyTimeout } from './body-deadline.js';
 import { RequestRefusal } from './read-request.js';
 import { relayError } from './relay-error.js';
 
@@ -16,6 +17,12 @@ export function failureAnswer(error: unknown): Response {
     return error.kind === 'too_large'
       ? relayError(413, 'relay.request_too_large', error.message)
       : relayError(400, 'relay.bad_request', error.message);
+  }
+  if (error instanceof BodyTimeout) {
+    const answer = relayError(408, 'relay.body_timeout', error.message);
+    // The page is still sending: the connection is not kept for another request.
+    answer.headers.set('Connection', 'close');
+    return answer;
   }
   if (error instanceof TimeoutError) {
     return relayError(504, 'relay.timeout', 'The site did not answer the relay in time');

@@ -90,6 +90,6 @@ export class AppForwarder implements Forwarder {
     const response = await this.#core.transport.send(sent);
     // A fixed token is known to the core's redactor already; a session's is scrubbed with its own.
     const own = typeof this.#token === 'function' ? [new Redactor([token])] : [];
-    return relayAnswer(response, [...this.#redactors, ...own]);
+    return await relayAnswer(response, [...this.#redactors, ...own]);
   }
 }

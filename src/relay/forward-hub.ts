@@ -89,6 +89,6 @@ export class HubForwarder implements Forwarder {
     );
     refuseUpstreamBreach(built, this.#limits);
     const response = await this.#core.transport.send({ ...built, options: { signal: request.signal } });
-    return relayAnswer(response, this.#redactors);
+    return await relayAnswer(response, this.#redactors);
   }
 }

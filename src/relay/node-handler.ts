@@ -6,6 +6,8 @@ export interface NodeIncoming extends AsyncIterable<Uint8Array> {
   url?: string | undefined;
   /** Express keeps the full path here when the router is mounted below a prefix. */
   originalUrl?: string | undefined;
+  /** The connection: `encrypted` on an `https` server, which makes the relay's own origin `https:`. */
+  socket?: unknown;
   /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   /** Subscribes once to an event. */
@@ -61,10 +63,13 @@ function toRequest(incoming: NodeIncoming, signal: AbortSignal): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const method = incoming.method ?? 'GET';
-  // Only the path and query are read from the URL: the Host header names no upstream.
+  // Only the path and query are read from the URL: the Host header names no upstream. The origin
+  // (scheme and Host) is the relay's own as the page sees it, which a write's `Origin` is checked against.
+  const encrypted = (incoming.socket as { encrypted?: unknown } | null | undefined)?.encrypted === true;
+  const scheme = encrypted ? 'https' : 'http';
   const url = new URL(
     incoming.originalUrl ?? incoming.url ?? '/',
-    `http://${headers.get('host') ?? 'localhost'}`,
+    `${scheme}://${headers.get('host') ?? 'localhost'}`,
   );
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const from = (ReadableStream as unknown as { from(source: AsyncIterable<Uint8Array>): ReadableStream })

@@ -96,7 +96,9 @@ export interface RelayOptions {
   /**
    * Decides whether THIS request may pass, against your own session (a cookie, a header): required,
    * so a relay is never open to the world by accident. Pass `() => true` to open it on purpose.
-   * `false` → HTTP 403 (`relay.forbidden`). Called after the allow-list check.
+   * `false` → HTTP 403 (`relay.forbidden`). Called after the allow-list and cross-site checks,
+   * with a frozen copy of the call (the relay forwards its own: what is sent is what was checked),
+   * within `authorizeTimeout`.
    * @example authorize: async (request) => (await sessionOf(request)) !== undefined
    */
   authorize: (request: Request, call: RelayCall) => boolean | Promise<boolean>;
@@ -137,6 +139,41 @@ export interface RelayOptions {
   serverLimits?: ServerLimits | undefined;
   /** Answer CORS for pages on other origins. @default undefined (same-origin pages only) */
   cors?: RelayCorsOptions | undefined;
+  /**
+   * Page origins whose writes (POST) are taken besides the relay's own. A POST a browser sends from
+   * any other origin (its `Origin`, `Sec-Fetch-Site: cross-site`/`same-site`, `Origin: null`) is
+   * refused with HTTP 403 (`relay.cross_site`) before `authorize` and before anything is sent: a
+   * form on another site would otherwise write with the user's cookie session. `cors.origins` are
+   * trusted too (a page you let read the answers is one of yours). A POST with neither `Origin` nor
+   * `Sec-Fetch-Site` (no browser sent it: curl, a server) passes to `authorize`. Behind a proxy that
+   * changes the Host or the scheme the relay sees, browsers' `Sec-Fetch-Site: same-origin` still
+   * lets the relay's own pages write; list the public origin here for older browsers.
+   * @default [] (the relay's own origin, and `cors.origins`)
+   * @example trustedOrigins: ['https://app.example']
+   */
+  trustedOrigins?: readonly string[] | ((origin: string) => boolean) | undefined;
+  /**
+   * Time allowed for the page's request body to arrive whole, in ms from the relay's receipt of the
+   * request. Past it: HTTP 408 (`relay.body_timeout`) and the connection is closed: a page sending
+   * its body a byte at a time holds nothing longer than this. Raise it with `maxRequestBytes` if
+   * your users upload large files over slow links.
+   * @default 30000
+   */
+  bodyTimeout?: number | undefined;
+  /**
+   * Time allowed for `authorize` to settle, in ms. Past it: HTTP 503 (`relay.authorize_timeout`)
+   * and nothing is sent to the site (a session store that hangs does not hold the pages).
+   * @default 10000
+   */
+  authorizeTimeout?: number | undefined;
+  /**
+   * The most calls the relay has under way at once (each one from its body's reading to its
+   * answer's scrubbing: one upstream connection and up to `maxRequestBytes` + `maxResponseBytes` of
+   * memory). Past it: HTTP 503 (`relay.busy`) with `Retry-After: 1`, at once (the page's client
+   * retries its reads after it).
+   * @default 64
+   */
+  maxPendingCalls?: number | undefined;
   /** A `fetch` for the upstream calls. @default globalThis.fetch */
   fetch?: typeof globalThis.fetch | undefined;
   /** As the clients' (`ClientOptions.logLevel`): one redacted line per upstream event. @default 'off' */

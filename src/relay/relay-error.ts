@@ -2,9 +2,13 @@
 export type RelayErrorCode =
   | 'relay.not_found'
   | 'relay.forbidden'
+  | 'relay.cross_site'
   | 'relay.unauthenticated'
   | 'relay.method_not_allowed'
   | 'relay.request_too_large'
+  | 'relay.body_timeout'
+  | 'relay.authorize_timeout'
+  | 'relay.busy'
   | 'relay.bad_request'
   | 'relay.timeout'
   | 'relay.upstream_unreachable'

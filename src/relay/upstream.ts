@@ -14,6 +14,12 @@ const DEFAULT_TIMEOUT = 30_000;
 /** 16 MiB: a `filedata` chunk of the default 1 MiB is 1.4 MB as base64, a page of records far less. */
 export const DEFAULT_RELAY_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+/*
+ * Both cores follow no redirect at all (`redirects: 'never'`), not even the clients' same-origin
+ * redirects of reads: a 30x to `channel/export/basic` or `token.php` on the same site would hand the
+ * page what the allow-list refuses, answered to the relay's credentials (sent a second time).
+ */
+
 /**
  * The client options of the relay's upstream calls. No retries: the page's client retries its reads
  * (a 502/503/504 from the relay included), and retrying here too would multiply the attempts.
@@ -40,6 +46,7 @@ export function appCore(options: RelayOptions, app: RelayAppOptions): ClientCore
     options: upstreamOptions(options, app.baseUrl),
     owner: APP_UPSTREAM,
     secrets: typeof app.token === 'string' ? [app.token] : [],
+    redirects: 'never',
   });
 }
 
@@ -55,5 +62,6 @@ export function hubCore(options: RelayOptions, hub: RelayHubOptions): ClientCore
     authorizer: auth.authorizer,
     credentials: 'omit',
     authenticationHint: auth.hint,
+    redirects: 'never',
   });
 }

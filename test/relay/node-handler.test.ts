@@ -184,3 +184,22 @@ describe('toNodeHandler', () => {
     expect(failing.sent).toMatchObject({ destroyed: true, ended: false });
   });
 });
+
+describe('toNodeHandler and the relay’s own origin (issue 39)', () => {
+  it('gives the handler an https: URL on an encrypted connection, http: otherwise, with the Host', async () => {
+    const urls: string[] = [];
+    const handler = toNodeHandler(async (request) => {
+      urls.push(request.url);
+      return new Response(null, { status: 204 });
+    });
+    const headers = { host: 'app.example:8443' };
+    await handler(incoming({ url: '/social/x', headers, socket: { encrypted: true } }), outgoing().out);
+    await handler(incoming({ url: '/social/x', headers, socket: {} }), outgoing().out);
+    await handler(incoming({ url: '/social/x', headers }), outgoing().out);
+    expect(urls).toEqual([
+      'https://app.example:8443/social/x',
+      'http://app.example:8443/social/x',
+      'http://app.example:8443/social/x',
+    ]);
+  });
+});

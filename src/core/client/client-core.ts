@@ -55,6 +55,8 @@ export interface CoreSetup {
    * that waited for them, so not from here too.
    */
   stepOfAnotherCall?: boolean | undefined;
+  /** Which redirects the transport follows: the relay follows none. @default 'same-origin-reads' */
+  redirects?: 'same-origin-reads' | 'never' | undefined;
 }
 
 /**
@@ -99,6 +101,7 @@ export class ClientCore {
       ...(setup.credentials ? { credentials: setup.credentials } : {}),
       authorizer: setup.authorizer?.((secret) => this.redactor.add(secret)),
       serverLimits: options.serverLimits,
+      ...(setup.redirects ? { redirects: setup.redirects } : {}),
     });
     this.validation = { mode: options.validation ?? 'strict', hooks: this.#hooks, redactor: this.redactor };
     this.#answerContext = {

@@ -13,13 +13,17 @@ export type RedirectDecision = { follow: true; to: URL } | { follow: false; reas
  * - never from https to http (the same secrets in clear);
  * - never for a write: a 307/308 would re-send the form, a 301/302/303 would turn it into a GET
  *   that "succeeds" without having written anything;
- * - a same-origin redirect of a read is followed, at most `MAX_REDIRECTS` times.
+ * - a same-origin redirect of a read is followed, at most `MAX_REDIRECTS` times;
+ * - none at all when the caller follows none (`follow: 'never'`: the relay, whose page must not
+ *   be handed what another URL of the site answers to its credentials).
  */
 export function decideRedirect(
   from: URL,
   location: string | null,
-  options: { idempotent: boolean; hops: number },
+  options: { idempotent: boolean; hops: number; follow?: 'same-origin-reads' | 'never' | undefined },
 ): RedirectDecision {
+  if (options.follow === 'never')
+    return { follow: false, reason: 'a redirect, which this client never follows' };
   if (!location) return { follow: false, reason: 'a redirect without a Location' };
   let to: URL;
   try {

@@ -52,6 +52,8 @@ export interface TransportConfig {
   authorizer?: AttemptAuthorizer | undefined;
   /** The site's PHP limits (see `ClientOptions.serverLimits`); PHP's defaults for those not given. */
   serverLimits?: ServerLimits | undefined;
+  /** Which redirects are followed (see `decideRedirect`). @default 'same-origin-reads' */
+  redirects?: 'same-origin-reads' | 'never' | undefined;
 }
 
 export type { HttpRequest, HttpResponse, ResponseHead } from './http-exchange.js';
@@ -199,7 +201,11 @@ export class Transport {
         }
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
-        const decision = decideRedirect(target, location, { idempotent: call.repeat === 'read', hops });
+        const decision = decideRedirect(target, location, {
+          idempotent: call.repeat === 'read',
+          hops,
+          follow: this.#config.redirects,
+        });
         if (!decision.follow) throw redirectRefused(response.status, call, decision.reason);
         target = decision.to;
         call.url = redactor.url(target);

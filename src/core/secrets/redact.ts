@@ -1,6 +1,6 @@
-import { REDACTED, SecretSearch, UNCHECKED } from './secret-search.js';
+import { REDACTED, SecretSearch, type TextSlices, UNCHECKED } from './secret-search.js';
 
-export { REDACTED, UNCHECKED };
+export { REDACTED, type TextSlices, UNCHECKED };
 
 /** Query parameters whose values are secrets on these servers (Hubzilla puts `client_secret` in redirects). */
 const SECRET_PARAMETERS = [
@@ -61,6 +61,14 @@ export class Redactor {
   /** A copy of `text` with every secret replaced, in every spelling a server can produce. Never throws. */
   text(text: string): string {
     return this.#search.redact(text);
+  }
+
+  /**
+   * As `text`, window by window, awaiting `slices.pause()` between two (see `SecretSearch.redactInSlices`):
+   * a server scrubbing a large answer does not hold its other requests meanwhile. Never rejects.
+   */
+  textInSlices(text: string, slices: TextSlices): Promise<string> {
+    return this.#search.redactInSlices(text, slices);
   }
 
   /**

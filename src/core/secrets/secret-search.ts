@@ -32,6 +32,29 @@ const WINDOW_OVERLAP = 2 * 1024 * 1024;
 /** Shorter secrets (as compared: decoded, no whitespace) would redact ordinary words; the servers' are long. */
 const MIN_SECRET_LENGTH = 4;
 
+/** How `redactInSlices` cuts a text: window and overlap in characters, and what to await between two. */
+export interface TextSlices {
+  window: number;
+  overlap: number;
+  pause: () => Promise<void>;
+}
+
+/**
+ * A secret as servers write its bytes rather than its text: hex (PHP's `bin2hex`, lower case, and
+ * upper case) of its UTF-8, and UTF-16 (LE or BE) as an answer read as UTF-8 shows it: each
+ * character with a NUL between it and the next, raw or `\u0000`-escaped (decoded to the same NUL
+ * by the JSON pass), both byte orders having the same inside. Only for a secret whose characters
+ * are all ASCII: another character's UTF-16 bytes are no UTF-8 text to find.
+ */
+export function encodedVariants(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const found = [hex, hex.toUpperCase()];
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is what the UTF-16 spelling needs
+  if (/^[\x00-\x7f]+$/.test(secret)) found.push(withoutDropped([...secret].join('\u0000')));
+  return found.filter((text) => text.length >= MIN_SECRET_LENGTH);
+}
+
 /** A secret as the redactor compares it: one of its decodings, without whitespace and `+`. */
 export interface SecretVariant {
   text: string;
@@ -112,7 +135,12 @@ export class SecretSearch {
       variants = secretVariants(secret).filter((variant) => variant.text.length >= MIN_SECRET_LENGTH);
     } catch {}
     if (variants.length === 0) this.#exact.push(secret);
-    this.#canonical = [...this.#canonical, ...variants].sort((a, b) => b.text.length - a.text.length);
+    const encoded = encodedVariants(secret).filter((text) => !variants.some((known) => known.text === text));
+    this.#canonical = [
+      ...this.#canonical,
+      ...variants,
+      ...encoded.map((text) => ({ text, lead: false, trail: false })),
+    ].sort((a, b) => b.text.length - a.text.length);
   }
 
   /** A copy of `text` with every secret replaced, in every spelling a server can produce. Never throws. */
@@ -120,16 +148,39 @@ export class SecretSearch {
     try {
       if (typeof text !== 'string') return UNCHECKED;
       const ranges: number[] = [];
-      if (text.length <= WINDOW) this.#find(text, ranges, 0);
-      else {
-        for (let from = 0; from < text.length; from += WINDOW - WINDOW_OVERLAP) {
-          this.#find(text.slice(from, from + WINDOW), ranges, from);
-          if (from + WINDOW >= text.length) break;
-        }
-      }
+      for (const _ of this.#windows(text, ranges, WINDOW, WINDOW_OVERLAP));
       return ranges.length === 0 ? text : replaceRanges(text, ranges);
     } catch {
       return UNCHECKED;
+    }
+  }
+
+  /**
+   * As `redact`, in windows of `slices.window` characters overlapping by `slices.overlap` (which
+   * must exceed the longest spelling of a secret looked for), awaiting `slices.pause()` between
+   * two: a server (the relay) scrubbing a large answer lets its other requests run meanwhile.
+   */
+  async redactInSlices(text: string, slices: TextSlices): Promise<string> {
+    try {
+      if (typeof text !== 'string') return UNCHECKED;
+      const ranges: number[] = [];
+      for (const _ of this.#windows(text, ranges, slices.window, slices.overlap)) await slices.pause();
+      return ranges.length === 0 ? text : replaceRanges(text, ranges);
+    } catch {
+      return UNCHECKED;
+    }
+  }
+
+  /** Searches `text` window by window (one window when it fits), yielding between two. */
+  *#windows(text: string, ranges: number[], window: number, overlap: number): Generator<void> {
+    if (text.length <= window) {
+      this.#find(text, ranges, 0);
+      return;
+    }
+    for (let from = 0; from < text.length; from += window - overlap) {
+      this.#find(text.slice(from, from + window), ranges, from);
+      if (from + window >= text.length) break;
+      yield;
     }
   }
 
