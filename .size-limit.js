@@ -97,6 +97,11 @@
  * first; NativeClient also the check of the channel a write was stored in): 25.21 / 37.81 / 42.87 kB,
  * the relay 28.05 → 27.00 / 40.24 / 45.30 kB, the relay 29.71 kB. Raised by that, on purpose: a
  * request PHP cuts silently posted as another channel, to another audience.
+ * Issues 38-41 merged (the client side above; a media post's answer checked for its file; the error
+ * hints that name a misspelt localhost and the attempts of a ConnectionError; secrets found spelt
+ * as hex and UTF-16; the relay's PHP limits, same-origin writes, deadlines, pending-call bound and
+ * sliced scrubber): 27.74 / 41.55 / 46.63 kB, the relay 32.02 kB (+2.3 kB: the guards of issue 39).
+ * Raised to those on purpose: each is a guarantee a test pins.
  */
 export default [
   {
@@ -104,21 +109,21 @@ export default [
     path: 'dist/index.js',
     import: '{ AppClient }',
     gzip: true,
-    limit: '27.2 kB',
+    limit: '28.0 kB',
   },
   {
     name: 'import { NativeClient }',
     path: 'dist/index.js',
     import: '{ NativeClient }',
     gzip: true,
-    limit: '40.5 kB',
+    limit: '41.9 kB',
   },
   {
     name: 'everything from socialsite-sdk',
     path: 'dist/index.js',
     import: '*',
     gzip: true,
-    limit: '45.5 kB',
+    limit: '47.0 kB',
   },
   {
     // A server's (or a Worker's) bundle: the relay reuses the clients' transport, redaction and the
@@ -127,6 +132,6 @@ export default [
     path: 'dist/relay.js',
     import: '{ createRelay }',
     gzip: true,
-    limit: '29.9 kB',
+    limit: '32.4 kB',
   },
 ];
