@@ -1,8 +1,8 @@
 import type { ConnectedChannels } from '../events-types.js';
 import { sqlDate } from '../http/dates.js';
-import type { HubAbookRow, HubChannel } from '../native/hub-state.js';
+import type { HubChannel } from '../native/hub-state.js';
 import type { Runtime } from '../runtime.js';
-import { FRIEND_PERMS, PERMISSIONS } from '../seed/hub-people.js';
+import { abookEntry, FRIEND_PERMS, PERMISSIONS } from '../seed/hub-people.js';
 
 /**
  * Connects two hub channels both ways, as an accepted connection request leaves them: an address
@@ -24,7 +24,7 @@ export function connectChannels(runtime: Runtime, nick: string, otherNick: strin
   const now = sqlDate(options.now());
   const add = (of: HubChannel, to: HubChannel): number => {
     const abook_id = hub.abooks.reduce((max, a) => Math.max(max, a.abook_id), 0) + 1;
-    hub.abooks.push(abookRow(abook_id, of, to, now));
+    hub.abooks.push(abookEntry(abook_id, of, to.hash, {}, now));
     for (const cat of ['my_perms', 'their_perms']) {
       PERMISSIONS.forEach((k, index) => {
         const id = hub.abconfig.reduce((max, row) => Math.max(max, row.id), 0) + 1;
@@ -48,35 +48,4 @@ export function connectChannels(runtime: Runtime, nick: string, otherNick: strin
     return abook_id;
   };
   return { abookIds: [add(one, other), add(other, one)] };
-}
-
-function abookRow(abook_id: number, of: HubChannel, to: HubChannel, now: string): HubAbookRow {
-  return {
-    abook_id,
-    abook_account: of.account_id,
-    abook_channel: of.channel_id,
-    abook_xchan: to.hash,
-    abook_my_perms: 0,
-    abook_their_perms: 0,
-    abook_closeness: '80',
-    abook_created: now,
-    abook_updated: now,
-    abook_connected: now,
-    abook_dob: '0001-01-01 00:00:00',
-    abook_flags: 0,
-    abook_blocked: 0,
-    abook_ignored: 0,
-    abook_hidden: 0,
-    abook_archived: 0,
-    abook_pending: 0,
-    abook_unconnected: 0,
-    abook_self: 0,
-    abook_feed: 0,
-    abook_not_here: 0,
-    abook_profile: '',
-    abook_incl: '',
-    abook_excl: '',
-    abook_instance: '',
-    abook_role: 'default',
-  };
 }

@@ -203,10 +203,27 @@ function abook(
   id: number,
   channel: HubChannel,
   xchan: string,
-  kind: { self?: boolean; closeness?: string; feed?: boolean },
+  kind: AbookKind,
   context: SeedContext,
 ): HubAbookRow {
-  const created = minutesAgo(context, 590 - id);
+  return abookEntry(id, channel, xchan, kind, minutesAgo(context, 590 - id));
+}
+
+/** What sets an address book entry apart: the channel's own, a closeness, a feed. */
+interface AbookKind {
+  self?: boolean;
+  closeness?: string;
+  feed?: boolean;
+}
+
+/** A channel's address book entry for `xchan`, made (and connected, unless its own) at `created`. */
+export function abookEntry(
+  id: number,
+  channel: HubChannel,
+  xchan: string,
+  kind: AbookKind,
+  created: string,
+): HubAbookRow {
   return {
     abook_id: id,
     abook_account: channel.account_id,
