@@ -14,9 +14,9 @@
  * exchanges in the order recorded.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { solidJpeg } from '../src/testing/seed/images.js';
+import { type Exchange, rawExchange } from './raw-exchange.js';
 
 /** A case: its file name, the script, and its query (`TOKEN` stands for the token). */
 export interface PhpfoxCase {
@@ -98,13 +98,6 @@ export function phpfoxCases(key: string): PhpfoxCase[] {
   ];
 }
 
-interface Exchange {
-  status: number;
-  statusLine: string;
-  rawHeaders: string[];
-  body: Buffer;
-}
-
 function send(url: URL, multipart?: Record<string, string>): Promise<Exchange> {
   let body: Buffer | undefined;
   const headers: Record<string, string> = {};
@@ -126,24 +119,7 @@ function send(url: URL, multipart?: Record<string, string>): Promise<Exchange> {
     headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
     headers['Content-Length'] = String(body.length);
   }
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: multipart ? 'POST' : 'GET', headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          statusLine:
-            `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trim(),
-          rawHeaders: response.rawHeaders,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
+  return rawExchange(multipart ? 'POST' : 'GET', url, headers, body);
 }
 
 /** A stand-in of the token's length and character classes: `+`, `/` and `=` stay where they were. */

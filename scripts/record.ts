@@ -16,10 +16,9 @@
  * instead (scripts/record-phpfox.ts; test/fixtures/phpfox-3.0.1 and phpfox-3.9.0 came from it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Exchange, rawExchange } from './raw-exchange.js';
 import { recordPhpfox } from './record-phpfox.js';
 
 const { values } = parseArgs({
@@ -59,13 +58,6 @@ const outDir = path.resolve(values.out ?? 'recorded-hub');
 const asHost = values['as-host'] ?? '127.0.0.1:8088';
 const api = new URL('api/z/1.0/', hubUrl);
 
-interface Exchange {
-  status: number;
-  statusLine: string;
-  rawHeaders: string[];
-  body: Buffer;
-}
-
 /** One request with node:http, answered whole. */
 function send(method: string, url: URL, auth: string | undefined, form?: URLSearchParams): Promise<Exchange> {
   const body = form ? Buffer.from(form.toString()) : undefined;
@@ -75,25 +67,7 @@ function send(method: string, url: URL, auth: string | undefined, form?: URLSear
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     headers['Content-Length'] = String(body.length);
   }
-  const transport = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          statusLine:
-            `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trim(),
-          rawHeaders: response.rawHeaders,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
+  return rawExchange(method, url, headers, body);
 }
 
 /** What the cases need to know about this hub, read from its own answers. */
