@@ -3,7 +3,7 @@
  * and its types. Bundlers that target browsers get this file for `socialsite-sdk/testing` (the
  * `browser` condition of the exports map); the index adds the Node-only loopback server and CLI.
  */
-export type { AppNotification, AppPhoto, AppState, AppUser } from './app/app-state.js';
+export type { AppNotification, AppPhoto, AppState, AppStatus, AppUser } from './app/app-state.js';
 export type {
   AddedItem,
   AddedNotification,

@@ -171,11 +171,12 @@ export const conformanceCases: ConformanceCase[] = [
     },
   },
   {
-    name: 'fs: fileFromPath upload of 3 MB received byte-exact, with Content-Length and progress',
+    // Under PHP's default upload_max_filesize (2 MiB), which the client refuses past (issue 38).
+    name: 'fs: fileFromPath upload of 2 MB received byte-exact, with Content-Length and progress',
     needsFileSystem: true,
     async run(context) {
       const fs = context.fs!;
-      const made = await fs.makeFile('upload.bin', 3_000_017);
+      const made = await fs.makeFile('upload.bin', 2_000_017);
       await receivedUploads(context);
       const progress = progressRecorder();
       const media = await fileFromPath(made.path, { type: 'application/octet-stream' });
@@ -183,7 +184,7 @@ export const conformanceCases: ConformanceCase[] = [
         { body: 'from disk', media },
         { onUploadProgress: progress.onUploadProgress },
       );
-      await checkReceived(context, { size: 3_000_017, sha256: made.sha256 });
+      await checkReceived(context, { size: 2_000_017, sha256: made.sha256 });
       progress.check();
     },
   },
