@@ -152,9 +152,24 @@ describe('the count of multipart parts, before parsing', () => {
     );
   });
 
-  it('leaves a body without a boundary to the parser', async () => {
+  it('leaves a body without a boundary to the parser (no boundary is not "undefined")', async () => {
     await expect(read(body('b0', 4), 'multipart/form-data')).rejects.toThrow(
       'The multipart body could not be read',
+    );
+    await expect(read(body('undefined', 4), 'multipart/form-data')).rejects.toThrow(
+      'The multipart body could not be read',
+    );
+  });
+
+  it('finds a delimiter right after a partial one, and counts overlapping ones once', async () => {
+    // `-` then `--a-a`: the candidate at the first `-` fails at its third byte; the next starts one on.
+    await expect(read(`-${body('a-a', 4)}`, 'multipart/form-data; boundary=a-a')).rejects.toThrow(
+      '4 parts in the body',
+    );
+    // `--a--a--a`: the closing delimiter and an epilogue `a` hold `--a--a` twice, overlapping.
+    const overlapping = `${body('a--a', 3).slice(0, -2)}a`;
+    expect([...((await read(overlapping, 'multipart/form-data; boundary=a--a')) as FormData)]).toHaveLength(
+      3,
     );
   });
 });
@@ -162,7 +177,9 @@ describe('the count of multipart parts, before parsing', () => {
 describe('readPageFields', () => {
   it('reads the query only for a GET, the query then the body for a POST', async () => {
     const url = new URL(`${URL_}?b=1&a=2`);
-    expect(await readPageFields(new Request(url), url, 10)).toEqual([
+    // A GET's body is never read, whatever its headers claim.
+    const get = new Request(url, { headers: { 'Content-Type': 'text/plain' } });
+    expect(await readPageFields(get, url, 10)).toEqual([
       { where: 'query', name: 'b', value: '1' },
       { where: 'query', name: 'a', value: '2' },
     ]);
