@@ -48,11 +48,10 @@ export class HubForwarder implements Forwarder {
 
   /** The call the page asks for, or the refusal when the allow-list (or the SDK) does not have it. */
   call(_url: URL, route: ApiRoute): RelayCall | Response {
-    const { httpMethod } = route;
-    const endpoint = route.api === 'hub' ? route.endpoint : '';
-    if (!ENDPOINT_NAME.test(endpoint)) {
+    if (route.api !== 'hub' || !ENDPOINT_NAME.test(route.endpoint)) {
       return relayError(403, 'relay.forbidden', 'The relay forwards api/z/1.0/<endpoint> calls only');
     }
+    const { endpoint, httpMethod } = route;
     if (this.#calls.get(endpoint)?.httpMethod !== httpMethod) {
       return relayError(
         403,
@@ -78,14 +77,14 @@ export class HubForwarder implements Forwarder {
     const where = call.httpMethod === 'GET' ? { query: ownNames, body: [] } : { query: [], body: ownNames };
     refusePageBreach(page, where, this.#limits);
     const { media, ...fields } = sdkFields(sdk, page, call.endpoint);
-    const files = media === undefined ? {} : { media: media as File };
     // The channel goes first (`sdkFieldsFirst`), where PHP's cut of the last fields cannot reach it.
     const built = nativeRequest(
       call.httpMethod,
       call.endpoint,
       sdkFieldsFirst(own, fields as Fields),
       undefined,
-      files,
+      // No media: `formBody` sends no file part for an `undefined` one (urlencoded, then).
+      { media: media as File | undefined },
     );
     refuseUpstreamBreach(built, this.#limits);
     const response = await this.#core.transport.send({ ...built, options: { signal: request.signal } });

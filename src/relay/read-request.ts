@@ -75,10 +75,10 @@ function boundaryOf(type: string): string | undefined {
 /** How often `needle` occurs in `bytes`, without overlaps: one native `indexOf` per candidate byte. */
 function occurrences(bytes: Uint8Array, needle: Uint8Array): number {
   const first = needle[0] as number;
-  const last = bytes.length - needle.length;
   let count = 0;
   let at = bytes.indexOf(first);
-  while (at !== -1 && at <= last) {
+  // A candidate too close to the end fails the comparison below (`bytes[at + k]` is undefined).
+  while (at !== -1) {
     let k = 1;
     while (k < needle.length && bytes[at + k] === needle[k]) k++;
     if (k === needle.length) count++;
