@@ -69,3 +69,11 @@ function attachments(attach: unknown): Array<{ length?: unknown } | undefined> {
   }
   return Array.isArray(list) ? (list as Array<{ length?: unknown } | undefined>) : [];
 }
+
+/** A media post's answer must show the file: else the error names the item stored without it. */
+export function mediaCheck(media: Blob, text: unknown) {
+  const name = media instanceof File && media.name !== '' ? media.name : 'media';
+  const sent = { name, size: media.size, text: typeof text === 'string' ? text : undefined };
+  return (answer: unknown, details: () => ApiErrorDetails) =>
+    answerShowsMedia(answer, sent) ? undefined : mediaNotAttached(answer, sent, details());
+}

@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { randomUuid } from '../../core/base/uuid.js';
 import { ApiPromise } from '../../core/client/api-promise.js';
-import type { ApiErrorDetails } from '../../core/errors/api-error.js';
 import { ArgumentError } from '../../core/errors/argument-error.js';
 import { keysOf } from '../../core/options/known-keys.js';
 import type { RequestOptions, UploadOptions } from '../../core/options/options.js';
@@ -9,9 +8,10 @@ import type { Fields } from '../../core/request/query.js';
 import { type ExportItem, type ItemRow, ItemUpdateResultSchema } from '../../schemas/index.js';
 import { exactlyOne, knownParams, optionalText, requireId, requireText } from '../arguments.js';
 import { ItemFullAnswerSchema } from '../envelopes.js';
-import { answerShowsMedia, mediaNotAttached } from '../media-answer.js';
+import { mediaCheck } from '../media-answer.js';
 import type { NativeApi } from '../native-api.js';
 import { checkStoredChannel, type PinnedChannel } from '../owner-check.js';
+import { messageIdOf, threadOf } from '../reply-target.js';
 import {
   type HubIdentity,
   hubIdentity,
@@ -288,32 +288,6 @@ function refuseMissingTarget(params: ItemUpdateParams): void {
   }
 }
 
-/** The message id of the item to reply to: `message_id` (stream and export shapes), `mid` (row), or the id itself. */
-function messageIdOf(to: ReplyTarget): string {
-  if (typeof to === 'string') return requireText('items.reply: the message id to reply to', to);
-  const item = (typeof to === 'object' && to !== null ? to : {}) as Record<string, unknown>;
-  const id = firstText(item.message_id, item.mid);
-  if (id === undefined) {
-    throw new ArgumentError(
-      `items.reply: the item to reply to has no message id (message_id or mid), got ${to === null ? 'null' : typeof to === 'object' ? 'an object without one' : typeof to}`,
-    );
-  }
-  return id;
-}
-
-/** The thread of the item replied to, where a retried reply is found again: its top's message id. */
-function threadOf(to: ReplyTarget): { mid: string } {
-  if (typeof to === 'string') return { mid: to };
-  const item = to as Record<string, unknown>;
-  // `messageIdOf` has already found one of the last two.
-  return { mid: firstText(item.message_top, item.parent_mid, item.message_id, item.mid) as string };
-}
-
-/** The first of `values` that is text with more than blanks. */
-function firstText(...values: unknown[]): string | undefined {
-  return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-}
-
 function describe(value: unknown): string {
   return typeof value === 'number' || value === undefined || value === null ? String(value) : typeof value;
 }
@@ -321,14 +295,6 @@ function describe(value: unknown): string {
 /** `name[]` fields; an empty list as one empty field, which the hub reads as "no restriction". */
 function acl(list: AclList | undefined): string | readonly string[] | undefined {
   return Array.isArray(list) && list.length === 0 ? '' : list;
-}
-
-/** A media post's answer must show the file: else the error names the item stored without it. */
-function mediaCheck(media: Blob, text: unknown) {
-  const name = media instanceof File && media.name !== '' ? media.name : 'media';
-  const sent = { name, size: media.size, text: typeof text === 'string' ? text : undefined };
-  return (answer: unknown, details: () => ApiErrorDetails) =>
-    answerShowsMedia(answer, sent) ? undefined : mediaNotAttached(answer, sent, details());
 }
 
 function mediaBlob(media: MediaUpload | undefined): Blob | undefined {
