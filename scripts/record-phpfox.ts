@@ -13,10 +13,10 @@
  * is_seen=0`), and the fake-site comparison (test/testing/phpfox-recorded.test.ts) reads the
  * exchanges in the order recorded.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { solidJpeg } from '../src/testing/seed/images.js';
-import { type Exchange, rawExchange } from './raw-exchange.js';
+import { type Exchange, Recording, rawExchange } from './raw-exchange.js';
 
 /** A case: its file name, the script, and its query (`TOKEN` stands for the token). */
 export interface PhpfoxCase {
@@ -160,46 +160,18 @@ export async function recordPhpfox(options: {
       .replace(/PHPSESSID=[A-Za-z0-9,-]+/g, 'PHPSESSID=recordedsession0000000000000')
       .replace(/(core[0-9a-f]*visit)=\d+/g, '$1=1795000000');
   };
-  const index: string[] = ['file\tstatus\tcontent-type\tbody_bytes\tbody_start'];
+  const recording = new Recording(outDir, normalize);
   let token = '';
   for (const entry of phpfoxCases(options.key)) {
     const url = new URL(entry.script, site);
     for (const [name, value] of Object.entries(entry.query))
       url.searchParams.set(name, value === 'TOKEN' ? token : value);
     const answer = await send(url, entry.multipart);
-    const raw = answer.body.toString('utf8');
     if (entry.name === '00-token-key') {
-      token = (JSON.parse(raw) as { token: string }).token;
+      token = (JSON.parse(answer.body.toString('utf8')) as { token: string }).token;
       secrets.push(token);
     }
-    const headers: string[] = [];
-    let contentType = '';
-    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-      const name = answer.rawHeaders[i] ?? '';
-      const value = answer.rawHeaders[i + 1] ?? '';
-      if (name.toLowerCase() === 'content-type') contentType = value;
-      headers.push(`${name}: ${value}`);
-    }
-    const body = normalize(raw);
-    const preamble = [
-      `### request: ${normalize(requestLine(site, entry))}`,
-      `### recorded: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
-      '',
-    ].join('\n');
-    const head = [answer.statusLine, ...headers.map(normalize), ''].join('\r\n');
-    const file = `${entry.name}.txt`;
-    writeFileSync(path.join(outDir, file), `${preamble}\n${head}\r\n${body}`);
-    index.push(
-      [
-        file,
-        answer.statusLine,
-        contentType,
-        Buffer.byteLength(body),
-        body.slice(0, 60).replace(/\s+/g, ' '),
-      ].join('\t'),
-    );
-    console.log(`${answer.status} ${file}`);
+    recording.write(entry.name, requestLine(site, entry), answer);
   }
-  writeFileSync(path.join(outDir, 'INDEX.tsv'), `${index.join('\n')}\n`);
-  console.log(`\n${index.length - 1} exchanges written to ${outDir}`);
+  recording.close();
 }

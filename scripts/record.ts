@@ -15,10 +15,10 @@
  * `npm run record -- --phpfox URL --key APP_KEY [--out DIR]` records a phpFox's Application API
  * instead (scripts/record-phpfox.ts; test/fixtures/phpfox-3.0.1 and phpfox-3.9.0 came from it).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Exchange, rawExchange } from './raw-exchange.js';
+import { type Exchange, Recording, rawExchange } from './raw-exchange.js';
 import { recordPhpfox } from './record-phpfox.js';
 
 const { values } = parseArgs({
@@ -192,44 +192,15 @@ function requestLine(entry: Case): string {
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const hub = await facts();
-  const index: string[] = ['file\tstatus\tcontent-type\tbody_bytes\tbody_start'];
+  const recording = new Recording(outDir, normalize);
   for (const entry of cases(hub)) {
     const url = new URL(entry.path, api);
     const auth = entry.auth === false ? undefined : `${user}:${password}`;
     const form = entry.form ? new URLSearchParams(entry.form) : undefined;
     const answer = await send(entry.method ?? (form ? 'POST' : 'GET'), url, auth, form);
-    const headers: string[] = [];
-    let contentType = '';
-    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-      const name = answer.rawHeaders[i] ?? '';
-      const value = answer.rawHeaders[i + 1] ?? '';
-      if (name.toLowerCase() === 'content-type') contentType = value;
-      headers.push(`${name}: ${value}`);
-    }
-    const body = normalize(answer.body.toString('utf8'));
-    // The `###` preamble in LF, the status line and headers in CRLF as received (like the recorded set).
-    const preamble = [
-      `### request: ${normalize(requestLine(entry))}`,
-      `### recorded: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
-      '',
-    ].join('\n');
-    const head = [answer.statusLine, ...headers.map(normalize), ''].join('\r\n');
-    const text = `${preamble}\n${head}\r\n${body}`;
-    const file = `${entry.name}.txt`;
-    writeFileSync(path.join(outDir, file), text);
-    index.push(
-      [
-        file,
-        answer.statusLine,
-        contentType,
-        Buffer.byteLength(body),
-        body.slice(0, 60).replace(/\s+/g, ' '),
-      ].join('\t'),
-    );
-    console.log(`${answer.status} ${file}`);
+    recording.write(entry.name, requestLine(entry), answer);
   }
-  writeFileSync(path.join(outDir, 'INDEX.tsv'), `${index.join('\n')}\n`);
-  console.log(`\n${index.length - 1} exchanges written to ${outDir}`);
+  recording.close();
 }
 
 main().catch((error: unknown) => {
